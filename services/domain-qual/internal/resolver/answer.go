@@ -1,0 +1,33 @@
+// Package resolver answers DNS questions for the domain-qual analyses over
+// the real DNS protocol (github.com/miekg/dns).
+package resolver
+
+import "github.com/miekg/dns"
+
+// Status says what DNS told us about one question. Analyses must treat
+// StatusUnknown as "could not tell", never as "absent".
+type Status string
+
+const (
+	StatusRecords  Status = "records"  // the name has records of the asked type
+	StatusNoData   Status = "nodata"   // the name exists, no records of that type
+	StatusNXDomain Status = "nxdomain" // the name does not exist
+	StatusUnknown  Status = "unknown"  // timeout, SERVFAIL, REFUSED, network error...
+)
+
+// Answer is the outcome of one question.
+type Answer struct {
+	Name    string   // the question name, fully qualified, lower case
+	Type    uint16   // the question type (dns.TypeA, ...)
+	Status  Status   //
+	Records []dns.RR // answer-section records of Type (CNAMEs followed); empty unless StatusRecords
+	// CNAMEs lists the CNAME chain followed from Name, in order (targets).
+	CNAMEs []string
+	// TTL is the smallest TTL of the records (or the negative-caching TTL
+	// from the SOA for NODATA/NXDOMAIN); 0 when unknown.
+	TTL uint32
+	// AuthenticData is the AD bit of the response (DNSSEC validated by the resolver).
+	AuthenticData bool
+	// Reason explains StatusUnknown ("timeout", "SERVFAIL", ...).
+	Reason string
+}
