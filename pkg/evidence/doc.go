@@ -1,0 +1,9 @@
+// Package evidence is the module root for safe public-web evidence gathering,
+// shared by company-intel and domain-qual. The work lives in sub-packages:
+//
+//   - guard: dial-time IP and port policy (SSRF defence, DNS-rebinding safe).
+//   - fetch: a bounded HTTP fetcher built on guard (limits, redirects, typed errors).
+//   - source: the Source/citation model and a concurrency-safe Registry.
+//   - htmlmeta: pure extraction of page metadata and security headers.
+//   - webtech: technology detection (maintained separately).
+package evidence
