@@ -1,0 +1,358 @@
+package spf
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/miekg/dns"
+
+	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+)
+
+// fakeZone answers from RR strings: names without records are NXDOMAIN,
+// names with records of other types are NODATA, names in fail are unknown.
+type fakeZone struct {
+	mu      sync.Mutex
+	rrs     []dns.RR
+	fail    map[string]bool
+	queries []string
+}
+
+func newFakeZone(t *testing.T, lines ...string) *fakeZone {
+	t.Helper()
+	z := &fakeZone{fail: map[string]bool{}}
+	for _, l := range lines {
+		rr, err := dns.NewRR(l)
+		if err != nil {
+			t.Fatalf("bad RR %q: %v", l, err)
+		}
+		z.rrs = append(z.rrs, rr)
+	}
+	return z
+}
+
+func (z *fakeZone) Lookup(_ context.Context, name string, qtype uint16) resolver.Answer {
+	name = dns.Fqdn(strings.ToLower(name))
+	z.mu.Lock()
+	z.queries = append(z.queries, name+" "+dns.TypeToString[qtype])
+	z.mu.Unlock()
+	a := resolver.Answer{Name: name, Type: qtype, Status: resolver.StatusNXDomain}
+	if z.fail[name] {
+		a.Status, a.Reason = resolver.StatusUnknown, "SERVFAIL"
+		return a
+	}
+	for _, rr := range z.rrs {
+		if !strings.EqualFold(rr.Header().Name, name) {
+			continue
+		}
+		if a.Status == resolver.StatusNXDomain {
+			a.Status = resolver.StatusNoData
+		}
+		if rr.Header().Rrtype == qtype {
+			a.Status = resolver.StatusRecords
+			a.Records = append(a.Records, rr)
+		}
+	}
+	return a
+}
+
+func findingIDs(r Result) []string {
+	var ids []string
+	for _, f := range r.Errors {
+		ids = append(ids, f.ID)
+	}
+	for _, f := range r.Warnings {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
+
+func TestEvaluate(t *testing.T) {
+	tests := []struct {
+		name     string
+		zone     []string
+		fail     []string
+		status   Status
+		all      string
+		lookups  int
+		voids    int
+		complete bool
+		services []string
+		ids      []string // findings that must be present
+		notIDs   []string // findings that must be absent
+		tree     string   // compact tree rendering
+	}{
+		{
+			name: "nested includes three deep",
+			zone: []string{
+				`example.com. TXT "v=spf1 include:l1.example.net -all"`,
+				`l1.example.net. TXT "v=spf1 include:l2.example.net"`,
+				`l2.example.net. TXT "v=spf1 include:l3.example.net"`,
+				`l3.example.net. TXT "v=spf1 ip4:192.0.2.0/24 ?all"`,
+			},
+			status: StatusFound, all: "fail", lookups: 3, complete: true,
+			ids:  []string{}, notIDs: []string{"spf.neutral_all", "spf.no_all"},
+			tree: "example.com[found](include:l1.example.net[found](include:l2.example.net[found](include:l3.example.net[found])))",
+		},
+		{
+			name: "redirect supplies the all qualifier",
+			zone: []string{
+				`example.com. TXT "v=spf1 mx redirect=_spf.example.com"`,
+				`example.com. MX 10 mx1.example.com.`,
+				`_spf.example.com. TXT "v=spf1 ip4:192.0.2.1 ~all"`,
+			},
+			status: StatusFound, all: "softfail", lookups: 2, complete: true,
+			notIDs: []string{"spf.no_all"},
+			tree:   "example.com[found](redirect:_spf.example.com[found])",
+		},
+		{
+			name: "redirect ignored when all present",
+			zone: []string{
+				`example.com. TXT "v=spf1 -all redirect=_spf.example.com"`,
+			},
+			status: StatusFound, all: "fail", lookups: 0, complete: true,
+			ids:  []string{"spf.redirect_ignored"},
+			tree: "example.com[found]",
+		},
+		{
+			name: "include loop",
+			zone: []string{
+				`example.com. TXT "v=spf1 include:a.example.net -all"`,
+				`a.example.net. TXT "v=spf1 include:b.example.net -all"`,
+				`b.example.net. TXT "v=spf1 include:example.com -all"`,
+			},
+			status: StatusInvalid, all: "fail", lookups: 3, complete: true,
+			ids:  []string{"spf.include_loop"},
+			tree: "example.com[found](include:a.example.net[found](include:b.example.net[found](include:example.com[loop])))",
+		},
+		{
+			name: "redirect loop",
+			zone: []string{
+				`example.com. TXT "v=spf1 redirect=x.example.com"`,
+				`x.example.com. TXT "v=spf1 redirect=example.com"`,
+			},
+			status: StatusInvalid, lookups: 2, complete: true,
+			ids: []string{"spf.redirect_loop"},
+		},
+		{
+			name: "void lookups counted and limited",
+			zone: []string{
+				`example.com. TXT "v=spf1 a:gone1.example.com mx:gone2.example.com exists:gone3.example.com include:nodata.example.com -all"`,
+				`nodata.example.com. A 192.0.2.1`,
+			},
+			status: StatusInvalid, all: "fail", lookups: 4, voids: 4, complete: true,
+			ids: []string{"spf.too_many_void_lookups", "spf.include_missing"},
+		},
+		{
+			name: "a is void only when both families are empty",
+			zone: []string{
+				`example.com. TXT "v=spf1 a:v6only.example.com a:v4only.example.com -all"`,
+				`v6only.example.com. AAAA 2001:db8::1`,
+				`v4only.example.com. A 192.0.2.1`,
+			},
+			status: StatusFound, all: "fail", lookups: 2, voids: 0, complete: true,
+		},
+		{
+			name: "mx counts once regardless of hosts",
+			zone: []string{
+				`example.com. TXT "v=spf1 mx -all"`,
+				`example.com. MX 10 a.example.com.`,
+				`example.com. MX 20 b.example.com.`,
+				`example.com. MX 30 c.example.com.`,
+			},
+			status: StatusFound, all: "fail", lookups: 1, complete: true,
+			notIDs: []string{"spf.mx_too_many_hosts"},
+		},
+		{
+			name: "mx with more than ten hosts",
+			zone: append([]string{`example.com. TXT "v=spf1 mx -all"`}, mxLines(11)...),
+			status: StatusInvalid, all: "fail", lookups: 1, complete: true,
+			ids: []string{"spf.mx_too_many_hosts"},
+		},
+		{
+			name: "more than ten lookups",
+			zone: []string{
+				`example.com. TXT "v=spf1 a mx ptr exists:e.example.com include:i1.example.net include:i2.example.net -all"`,
+				`example.com. A 192.0.2.1`,
+				`example.com. MX 10 example.com.`,
+				`e.example.com. A 127.0.0.2`,
+				`i1.example.net. TXT "v=spf1 a:h1.example.net a:h2.example.net a:h3.example.net -all"`,
+				`i2.example.net. TXT "v=spf1 include:i3.example.net -all"`,
+				`i3.example.net. TXT "v=spf1 a:h1.example.net -all"`,
+				`h1.example.net. A 192.0.2.1`, `h2.example.net. A 192.0.2.2`, `h3.example.net. A 192.0.2.3`,
+			},
+			status: StatusInvalid, all: "fail", lookups: 11, complete: true,
+			ids: []string{"spf.too_many_lookups", "spf.ptr_used"},
+		},
+		{
+			name: "duplicate include warned and counted twice",
+			zone: []string{
+				`example.com. TXT "v=spf1 include:_spf.google.com include:x.example.net -all"`,
+				`x.example.net. TXT "v=spf1 include:_spf.google.com -all"`,
+				`_spf.google.com. TXT "v=spf1 ip4:192.0.2.0/24 ~all"`,
+			},
+			status: StatusFound, all: "fail", lookups: 3, complete: true,
+			services: []string{"Google Workspace"},
+			ids:      []string{"spf.duplicate_include"},
+		},
+		{
+			name: "multiple spf records",
+			zone: []string{
+				`example.com. TXT "v=spf1 -all"`,
+				`example.com. TXT "v=spf1 include:_spf.google.com ~all"`,
+			},
+			status: StatusInvalid, complete: true,
+			ids: []string{"spf.multiple_records"},
+		},
+		{
+			name: "missing record and sender id",
+			zone: []string{
+				`example.com. TXT "spf2.0/pra include:x.example.com -all"`,
+				`example.com. TXT "google-site-verification=abc"`,
+			},
+			status: StatusMissing, complete: true,
+			ids: []string{"spf.sender_id"},
+		},
+		{
+			name:   "nxdomain is missing",
+			zone:   []string{`other.example. A 192.0.2.1`},
+			status: StatusMissing, complete: true,
+		},
+		{
+			name:   "root servfail is unknown, never missing",
+			zone:   []string{`example.com. TXT "v=spf1 -all"`},
+			fail:   []string{"example.com."},
+			status: StatusUnknown, complete: false,
+		},
+		{
+			name: "include servfail marks branch unknown",
+			zone: []string{
+				`example.com. TXT "v=spf1 include:spf.protection.outlook.com include:broken.example.net -all"`,
+				`spf.protection.outlook.com. TXT "v=spf1 ip4:192.0.2.0/24 -all"`,
+			},
+			fail:   []string{"broken.example.net."},
+			status: StatusFound, all: "fail", lookups: 2, complete: false,
+			services: []string{"Microsoft 365"},
+			ids:      []string{"spf.partially_unknown"},
+			notIDs:   []string{"spf.include_missing"},
+			tree:     "example.com[found](include:spf.protection.outlook.com[found],include:broken.example.net[unknown])",
+		},
+		{
+			name:   "plus all is critical but record valid",
+			zone:   []string{`example.com. TXT "v=spf1 +all"`},
+			status: StatusFound, all: "pass", complete: true,
+			ids: []string{"spf.pass_all"},
+		},
+		{
+			name:   "no all and no redirect",
+			zone:   []string{`example.com. TXT "v=spf1 ip4:192.0.2.1"`},
+			status: StatusFound, complete: true,
+			ids: []string{"spf.no_all"},
+		},
+		{
+			name:   "syntax error",
+			zone:   []string{`example.com. TXT "v=spf1 ip4:192.0.2.1~all"`},
+			status: StatusInvalid, complete: true,
+			ids: []string{"spf.syntax_error"},
+		},
+		{
+			name: "macro include counted not resolved",
+			zone: []string{
+				`example.com. TXT "v=spf1 include:%{ir}.%{v}._spf.example.com -all"`,
+			},
+			status: StatusFound, all: "fail", lookups: 1, complete: true,
+			ids:  []string{"spf.macro_not_evaluated"},
+			tree: "example.com[found](include:%{ir}.%{v}._spf.example.com[macro])",
+		},
+		{
+			name: "split strings concatenated and size checked",
+			zone: []string{
+				`example.com. TXT "v=spf1 ip4:192.0.2.1 " "-all"`,
+			},
+			status: StatusFound, all: "fail", complete: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			z := newFakeZone(t, tt.zone...)
+			for _, f := range tt.fail {
+				z.fail[f] = true
+			}
+			got := Evaluate(context.Background(), z, "Example.com.")
+			if got.Status != tt.status || got.AllQualifier != tt.all || got.LookupCount != tt.lookups ||
+				got.VoidLookupCount != tt.voids || got.Complete != tt.complete {
+				t.Fatalf("got status=%s all=%q lookups=%d voids=%d complete=%v; want %s %q %d %d %v\nfindings=%v",
+					got.Status, got.AllQualifier, got.LookupCount, got.VoidLookupCount, got.Complete,
+					tt.status, tt.all, tt.lookups, tt.voids, tt.complete, findingIDs(got))
+			}
+			ids := findingIDs(got)
+			for _, id := range tt.ids {
+				if !slices.Contains(ids, id) {
+					t.Errorf("finding %s missing; got %v", id, ids)
+				}
+			}
+			for _, id := range tt.notIDs {
+				if slices.Contains(ids, id) {
+					t.Errorf("finding %s present, want absent", id)
+				}
+			}
+			if tt.services != nil && !slices.Equal(got.Services, tt.services) {
+				t.Errorf("services = %v, want %v", got.Services, tt.services)
+			}
+			if tt.tree != "" {
+				if r := render(got.Tree); r != tt.tree {
+					t.Errorf("tree = %s\nwant   %s", r, tt.tree)
+				}
+			}
+		})
+	}
+}
+
+// TestEvaluateQueries proves one TXT round per include level: the queries of
+// a level are issued together, so a 3-deep chain costs 4 TXT queries.
+func TestEvaluateQueries(t *testing.T) {
+	z := newFakeZone(t,
+		`example.com. TXT "v=spf1 include:l1.example.net a -all"`,
+		`example.com. A 192.0.2.1`,
+		`l1.example.net. TXT "v=spf1 include:l2.example.net -all"`,
+		`l2.example.net. TXT "v=spf1 ip4:192.0.2.0/24 -all"`,
+	)
+	Evaluate(context.Background(), z, "example.com")
+	want := []string{
+		"example.com. TXT",
+		"l1.example.net. TXT", "example.com. A", "example.com. AAAA",
+		"l2.example.net. TXT",
+	}
+	got := append([]string(nil), z.queries...)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("queries = %v, want %v", got, want)
+	}
+}
+
+func mxLines(n int) []string {
+	var out []string
+	for i := range n {
+		out = append(out, "example.com. MX 10 mx"+string(rune('a'+i))+".example.com.")
+	}
+	return out
+}
+
+func render(n *Node) string {
+	s := n.Domain + "[" + string(n.Status) + "]"
+	if n.Via != "root" {
+		s = n.Via + ":" + s
+	}
+	if len(n.Children) > 0 {
+		parts := make([]string, len(n.Children))
+		for i, c := range n.Children {
+			parts[i] = render(c)
+		}
+		s += "(" + strings.Join(parts, ",") + ")"
+	}
+	return s
+}
