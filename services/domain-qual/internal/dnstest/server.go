@@ -69,6 +69,9 @@ type Config struct {
 	AuthenticData []string
 	// Refuse answers REFUSED to every question (a lame server); Faults still apply.
 	Refuse bool
+	// NoCNAMEChase answers a CNAME alone, without following its target even
+	// inside the served zones, so clients must re-query the target.
+	NoCNAMEChase bool
 }
 
 // Question identifies one counted question.
@@ -87,6 +90,7 @@ type Server struct {
 	latency time.Duration
 	ad      map[string]bool
 	refuse  bool
+	noChase bool
 	done    chan struct{}
 
 	mu        sync.Mutex
@@ -122,6 +126,7 @@ func newServer(cfg Config) (*Server, error) {
 		latency: cfg.Latency,
 		ad:      make(map[string]bool),
 		refuse:  cfg.Refuse,
+		noChase: cfg.NoCNAMEChase,
 		done:    make(chan struct{}),
 		faults:  make(map[Question]FaultKind),
 		perQ:    make(map[Question]int),
@@ -362,7 +367,7 @@ func (s *Server) answer(req *dns.Msg, q Question, fault FaultKind) *dns.Msg {
 		resp.Answer = append(resp.Answer, cname[0])
 		target := strings.ToLower(cname[0].(*dns.CNAME).Target)
 		next := s.zoneFor(target)
-		if next == nil || seen[target] {
+		if next == nil || seen[target] || s.noChase {
 			break // out of our authority, or a loop: the client chases or gives up
 		}
 		name, z = target, next

@@ -227,3 +227,11 @@ func (f *fatalRecorder) Fatal(args ...any) {
 	f.failed = true
 	panic("fatal")
 }
+
+func TestNoCNAMEChase(t *testing.T) {
+	srv := startNorthwind(t, dnstest.Config{NoCNAMEChase: true})
+	r := exchange(t, srv.Addr(), "udp", "www.northwind-traders.com", dns.TypeA, true)
+	if len(r.Answer) != 1 || r.Answer[0].Header().Rrtype != dns.TypeCNAME || len(r.Ns) != 0 {
+		t.Fatalf("answer=%v ns=%v, want the CNAME alone", r.Answer, r.Ns)
+	}
+}

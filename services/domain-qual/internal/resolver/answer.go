@@ -31,3 +31,25 @@ type Answer struct {
 	// Reason explains StatusUnknown ("timeout", "SERVFAIL", ...).
 	Reason string
 }
+
+// clone copies the slices so callers cannot alter a shared or cached answer's
+// lists (the records themselves are shared and must be treated as read-only).
+func (a Answer) clone() Answer {
+	a.Records = append([]dns.RR(nil), a.Records...)
+	a.CNAMEs = append([]string(nil), a.CNAMEs...)
+	return a
+}
+
+// Known reports whether DNS gave a definite answer (records, NODATA or NXDOMAIN).
+func (a Answer) Known() bool { return a.Status != StatusUnknown && a.Status != "" }
+
+// Exists reports whether the name exists; false with ok=false when unknown.
+func (a Answer) Exists() (exists, ok bool) {
+	switch a.Status {
+	case StatusRecords, StatusNoData:
+		return true, true
+	case StatusNXDomain:
+		return false, true
+	}
+	return false, false
+}
