@@ -24,6 +24,7 @@ const (
 	ReasonTransactionSimulationFailed    = "invalid_exact_evm_transaction_simulation_failed"
 	ReasonTransactionFailed              = "invalid_exact_evm_transaction_failed"
 	ReasonFailedToExecuteTransfer        = "invalid_exact_evm_failed_to_execute_transfer"
+	ReasonFailedToGetReceipt             = "invalid_exact_evm_failed_to_get_receipt"
 	ReasonFailedToCheckDeployment        = "invalid_exact_evm_failed_to_check_deployment"
 	ReasonFailedToVerifySignature        = "invalid_exact_evm_failed_to_verify_signature"
 	ReasonERC6492Unsupported             = "invalid_exact_evm_erc6492_unsupported"
