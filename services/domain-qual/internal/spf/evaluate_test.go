@@ -94,7 +94,7 @@ func TestEvaluate(t *testing.T) {
 				`l3.example.net. TXT "v=spf1 ip4:192.0.2.0/24 ?all"`,
 			},
 			status: StatusFound, all: "fail", lookups: 3, complete: true,
-			ids:  []string{}, notIDs: []string{"spf.neutral_all", "spf.no_all"},
+			ids: []string{}, notIDs: []string{"spf.neutral_all", "spf.no_all"},
 			tree: "example.com[found](include:l1.example.net[found](include:l2.example.net[found](include:l3.example.net[found])))",
 		},
 		{
@@ -167,8 +167,8 @@ func TestEvaluate(t *testing.T) {
 			notIDs: []string{"spf.mx_too_many_hosts"},
 		},
 		{
-			name: "mx with more than ten hosts",
-			zone: append([]string{`example.com. TXT "v=spf1 mx -all"`}, mxLines(11)...),
+			name:   "mx with more than ten hosts",
+			zone:   append([]string{`example.com. TXT "v=spf1 mx -all"`}, mxLines(11)...),
 			status: StatusInvalid, all: "fail", lookups: 1, complete: true,
 			ids: []string{"spf.mx_too_many_hosts"},
 		},
