@@ -1,0 +1,130 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/redis/go-redis/extra/redisotel/v9"
+	"github.com/redis/go-redis/v9"
+)
+
+// Redis is a Store on a go-redis UniversalClient, so a single node, a
+// Sentinel-managed primary or a Cluster all work.
+type Redis struct {
+	client redis.UniversalClient
+}
+
+// NewRedis connects lazily to the deployment described by rawURL:
+//
+//	redis://[user:pass@]host:port[/db]            single node (rediss:// for TLS)
+//	redis://host:port?master_name=NAME&addr=...  Sentinel (host:port and each addr are sentinels)
+//	redis://host:port?addr=host2:port&addr=...   Cluster (two or more seed nodes)
+//
+// Other query parameters follow go-redis' URL options (dial_timeout, ...).
+// Commands get short timeouts so that a Redis outage costs little latency:
+// the cache fails open.
+func NewRedis(rawURL string) (*Redis, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("cache.NewRedis: %w", err)
+	}
+	q := u.Query()
+	var client redis.UniversalClient
+	switch {
+	case q.Has("master_name"):
+		o, err := redis.ParseFailoverURL(rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("cache.NewRedis: sentinel URL: %w", err)
+		}
+		shortTimeouts(&o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, q)
+		o.MaxRetries = 1
+		client = redis.NewFailoverClient(o)
+	case q.Has("addr"):
+		o, err := redis.ParseClusterURL(rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("cache.NewRedis: cluster URL: %w", err)
+		}
+		shortTimeouts(&o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, q)
+		o.MaxRetries = 1
+		client = redis.NewClusterClient(o)
+	default:
+		o, err := redis.ParseURL(rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("cache.NewRedis: %w", err)
+		}
+		shortTimeouts(&o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, q)
+		o.MaxRetries = 1
+		client = redis.NewClient(o)
+	}
+	if err := redisotel.InstrumentTracing(client); err != nil {
+		return nil, fmt.Errorf("cache.NewRedis: tracing: %w", err)
+	}
+	if err := redisotel.InstrumentMetrics(client); err != nil {
+		return nil, fmt.Errorf("cache.NewRedis: metrics: %w", err)
+	}
+	return &Redis{client: client}, nil
+}
+
+// shortTimeouts applies 500 ms dial and I/O timeouts unless the URL set them.
+func shortTimeouts(dial, read, write *time.Duration, q url.Values) {
+	if !q.Has("dial_timeout") {
+		*dial = 500 * time.Millisecond
+	}
+	if !q.Has("read_timeout") {
+		*read = 500 * time.Millisecond
+	}
+	if !q.Has("write_timeout") {
+		*write = 500 * time.Millisecond
+	}
+}
+
+// Client exposes the underlying client (health checks, tests).
+func (r *Redis) Client() redis.UniversalClient { return r.client }
+
+func (r *Redis) Kind() string { return "redis" }
+func (r *Redis) Close() error { return r.client.Close() }
+
+// Ping checks connectivity.
+func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err() }
+
+func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	b, err := r.client.Get(ctx, key).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("redis GET: %w", err)
+	}
+	return b, true, nil
+}
+
+func (r *Redis) Set(ctx context.Context, key string, val []byte, ttl time.Duration) error {
+	if ttl <= 0 {
+		return ErrBadTTL
+	}
+	if err := r.client.Set(ctx, key, val, ttl).Err(); err != nil {
+		return fmt.Errorf("redis SET: %w", err)
+	}
+	return nil
+}
+
+func (r *Redis) Reserve(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+	if ttl <= 0 {
+		return false, ErrBadTTL
+	}
+	ok, err := r.client.SetNX(ctx, key, "1", ttl).Result()
+	if err != nil {
+		return false, fmt.Errorf("redis SET NX: %w", err)
+	}
+	return ok, nil
+}
+
+func (r *Redis) Release(ctx context.Context, key string) error {
+	if err := r.client.Del(ctx, key).Err(); err != nil {
+		return fmt.Errorf("redis DEL: %w", err)
+	}
+	return nil
+}

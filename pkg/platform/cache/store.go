@@ -1,0 +1,31 @@
+// Package cache provides the response cache both services share: one Store
+// interface with a Redis and an in-process implementation, and a Layer that
+// derives keys from the canonical request, coalesces identical concurrent
+// requests, fails open when the store is down, and reports HIT or MISS.
+package cache
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Store is a byte cache with TTLs plus the reserve/release primitive the
+// payment layer uses to let one authorization through at most once.
+type Store interface {
+	// Get returns the value and true, or false when absent or expired.
+	Get(ctx context.Context, key string) ([]byte, bool, error)
+	// Set stores val for ttl (ttl must be > 0).
+	Set(ctx context.Context, key string, val []byte, ttl time.Duration) error
+	// Reserve sets key only if it does not exist (SET NX) and reports
+	// whether this call set it.
+	Reserve(ctx context.Context, key string, ttl time.Duration) (bool, error)
+	// Release deletes key.
+	Release(ctx context.Context, key string) error
+	// Kind names the implementation: "redis" or "memory".
+	Kind() string
+	Close() error
+}
+
+// ErrBadTTL is returned by Set and Reserve for a non-positive TTL.
+var ErrBadTTL = errors.New("cache: ttl must be positive")

@@ -1,0 +1,34 @@
+// Package input parses and validates a request before anything else runs
+// (payment in particular): a request that cannot succeed is answered 400 or
+// 413 and is never asked to pay. Handlers read the typed result with Get.
+package input
+
+import (
+	"fmt"
+
+	"github.com/labstack/echo/v4"
+)
+
+type key[T any] struct{}
+
+func (key[T]) String() string { var t T; return fmt.Sprintf("intel402.input.%T", t) }
+
+// Middleware runs parse and stores its result for Get, or returns its error.
+func Middleware[T any](parse func(echo.Context) (T, error)) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			v, err := parse(c)
+			if err != nil {
+				return err
+			}
+			c.Set(key[T]{}.String(), v)
+			return next(c)
+		}
+	}
+}
+
+// Get returns the value stored by Middleware[T]; ok is false when none was.
+func Get[T any](c echo.Context) (T, bool) {
+	v, ok := c.Get(key[T]{}.String()).(T)
+	return v, ok
+}

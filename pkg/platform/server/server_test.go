@@ -1,0 +1,150 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/pkg/platform/server"
+)
+
+func newEcho(t *testing.T, logs io.Writer) *echo.Echo {
+	if logs == nil {
+		logs = io.Discard
+	}
+	e := server.New(slog.New(slog.NewJSONHandler(logs, nil)))
+	e.GET("/ok", func(c echo.Context) error { return c.JSON(200, map[string]bool{"ok": true}) })
+	e.GET("/panic", func(echo.Context) error { panic("boom") })
+	e.GET("/coded", func(echo.Context) error {
+		return apierror.New(http.StatusBadGateway, apierror.CodeUpstreamFailure, "search provider failed")
+	})
+	e.GET("/plain", func(echo.Context) error { return io.ErrUnexpectedEOF })
+	return e
+}
+
+func TestErrorEnvelopes(t *testing.T) {
+	e := newEcho(t, nil)
+	tests := []struct {
+		name, method, path string
+		wantStatus         int
+		wantCode           string
+	}{
+		{"unknown route", "GET", "/nope", 404, apierror.CodeNotFound},
+		{"wrong method", "POST", "/ok", 405, apierror.CodeMethodNotAllowed},
+		{"panic", "GET", "/panic", 500, apierror.CodeInternal},
+		{"coded error", "GET", "/coded", 502, apierror.CodeUpstreamFailure},
+		{"uncoded error hides text", "GET", "/plain", 500, apierror.CodeInternal},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, nil))
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status %d, want %d", rec.Code, tt.wantStatus)
+			}
+			var env apierror.Envelope
+			dec := json.NewDecoder(rec.Body)
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&env); err != nil {
+				t.Fatalf("not an envelope: %v", err)
+			}
+			if env.Error.Code != tt.wantCode || env.Error.Message == "" || env.Error.RequestID != rec.Header().Get("X-Request-Id") {
+				t.Fatalf("envelope %+v", env)
+			}
+			if strings.Contains(env.Error.Message, "unexpected EOF") || strings.Contains(env.Error.Message, "boom") {
+				t.Fatalf("internal error text leaked: %q", env.Error.Message)
+			}
+		})
+	}
+}
+
+func TestRequestID(t *testing.T) {
+	var logs strings.Builder
+	e := newEcho(t, &logs)
+	tests := []struct{ in, want string }{
+		{"abc-123", "abc-123"},
+		{"bad id with spaces", ""},
+		{strings.Repeat("a", 129), ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", "/ok", nil)
+		if tt.in != "" {
+			req.Header.Set("X-Request-Id", tt.in)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		got := rec.Header().Get("X-Request-Id")
+		if tt.want != "" && got != tt.want {
+			t.Errorf("in %q: got %q", tt.in, got)
+		}
+		if tt.want == "" && (got == "" || got == tt.in || !strings.HasPrefix(got, "req_")) {
+			t.Errorf("in %q: generated %q", tt.in, got)
+		}
+	}
+	// The access log names route, status and latency.
+	line := strings.Split(strings.TrimSpace(logs.String()), "\n")[0]
+	var m map[string]any
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"route", "status", "latency", "method"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("access log lacks %s: %s", k, line)
+		}
+	}
+}
+
+func TestGracefulShutdownCompletesInFlight(t *testing.T) {
+	e := server.New(slog.New(slog.DiscardHandler))
+	started := make(chan struct{})
+	e.GET("/slow", func(c echo.Context) error {
+		close(started)
+		time.Sleep(500 * time.Millisecond)
+		return c.String(200, "done")
+	})
+	ln, err := server.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	runErr := make(chan error, 1)
+	go func() { runErr <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 5 * time.Second}, slog.New(slog.DiscardHandler)) }()
+
+	type result struct {
+		body string
+		err  error
+	}
+	resc := make(chan result, 1)
+	go func() {
+		res, err := http.Get("http://" + ln.Addr().String() + "/slow")
+		if err != nil {
+			resc <- result{err: err}
+			return
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		resc <- result{string(b), err}
+	}()
+	<-started
+	cancel() // SIGTERM arrives while the request is in flight
+	r := <-resc
+	if r.err != nil || r.body != "done" {
+		t.Fatalf("in-flight request: %q %v", r.body, r.err)
+	}
+	if err := <-runErr; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if _, err := http.Get("http://" + ln.Addr().String() + "/slow"); err == nil {
+		t.Fatal("server still accepting after shutdown")
+	}
+}

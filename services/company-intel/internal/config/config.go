@@ -1,0 +1,24 @@
+// Package config is company-intel's one place for settings (README table).
+package config
+
+import (
+	"log/slog"
+
+	"github.com/intel402/intel402/pkg/platform/app"
+	"github.com/intel402/intel402/pkg/platform/config"
+)
+
+// DefaultPort is company-intel's listen port unless PORT says otherwise.
+const DefaultPort = 8080
+
+// Config is the service's configuration.
+type Config struct {
+	Base app.Base
+}
+
+// Load reads and validates every setting at once.
+func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
+	l := config.NewLoader(lookup)
+	c := Config{Base: app.LoadBase(l, DefaultPort)}
+	return c, l.Effective(), l.Err()
+}
