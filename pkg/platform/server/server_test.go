@@ -118,7 +118,9 @@ func TestGracefulShutdownCompletesInFlight(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	runErr := make(chan error, 1)
-	go func() { runErr <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 5 * time.Second}, slog.New(slog.DiscardHandler)) }()
+	go func() {
+		runErr <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 5 * time.Second}, slog.New(slog.DiscardHandler))
+	}()
 
 	type result struct {
 		body string

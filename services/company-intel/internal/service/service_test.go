@@ -26,7 +26,9 @@ func boot(t *testing.T, env map[string]string) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan net.Addr, 1)
 	done := make(chan error, 1)
-	go func() { done <- service.Run(ctx, config.Map(base), io.Discard, "test", func(a net.Addr) { addrc <- a }) }()
+	go func() {
+		done <- service.Run(ctx, config.Map(base), io.Discard, "test", func(a net.Addr) { addrc <- a })
+	}()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
