@@ -1,0 +1,194 @@
+// Package echox402 is echo v4 middleware that charges for routes with x402
+// v2 payments: it answers unpaid requests 402 with a PAYMENT-REQUIRED
+// challenge, verifies PAYMENT-SIGNATURE through a facilitator, runs the
+// handler into a buffer, settles only when the handler succeeded, and only
+// then delivers the response with a PAYMENT-RESPONSE header.
+package echox402
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/intel402/intel402/pkg/x402"
+)
+
+// DefaultMaxTimeoutSeconds is the default maxTimeoutSeconds of a challenge.
+const DefaultMaxTimeoutSeconds = 300
+
+// ReplayMargin is added to an authorization's remaining validity when
+// reserving it in the ReplayStore; MaxReplayTTL caps the reservation.
+const (
+	ReplayMargin = time.Minute
+	MaxReplayTTL = 24 * time.Hour
+)
+
+// ReplayStore reserves authorizations so that one authorization is served
+// at most once, across replicas when the store is shared (Redis SET NX).
+type ReplayStore interface {
+	// Reserve sets key if it is absent, with the given TTL, and reports
+	// whether it did.
+	Reserve(ctx context.Context, key string, ttl time.Duration) (bool, error)
+	// Release deletes key.
+	Release(ctx context.Context, key string) error
+}
+
+// Bazaar is the discovery extension put in extensions.bazaar of every
+// challenge of a route. Info and Schema are supplied by the caller as JSON.
+type Bazaar struct {
+	Info   json.RawMessage `json:"info"`
+	Schema json.RawMessage `json:"schema"`
+}
+
+// Route is the price and description of one paid route.
+type Route struct {
+	// Amount is the price in the asset's atomic units, e.g. "250000" for
+	// 0.25 USDC.
+	Amount      string
+	Description string
+	MimeType    string
+	Discovery   *Bazaar
+}
+
+// Config configures the middleware. Every field is documented; zero
+// optional fields take defaults in ToMiddleware.
+type Config struct {
+	// Skipper skips the middleware for a request (default: never).
+	Skipper middleware.Skipper
+	// Routes maps "METHOD /echo/route/path" (c.Path(), e.g.
+	// "POST /v1/deal-brief") to its price. Unlisted routes are free.
+	Routes map[string]Route
+	// PayTo is the receiving address. Required.
+	PayTo string
+	// Network is the CAIP-2 network (default x402.NetworkBase).
+	Network string
+	// Asset is the token address; AssetName and AssetVersion its EIP-712
+	// domain. Defaults: USDC of Network when it is Base or Base Sepolia.
+	Asset        string
+	AssetName    string
+	AssetVersion string
+	// MaxTimeoutSeconds of the challenge (default 300).
+	MaxTimeoutSeconds int
+	// Facilitator verifies and settles. Required.
+	Facilitator x402.Facilitator
+	// Replay reserves authorizations before verification. Required; use
+	// NewMemoryReplayStore for a single process.
+	Replay ReplayStore
+	// Logger (default: discard). Payloads and signatures are never logged.
+	Logger *slog.Logger
+	// TrustForwardedHeaders derives the resource URL's scheme and host
+	// from X-Forwarded-Proto / X-Forwarded-Host. Enable only behind a
+	// proxy that sets them.
+	TrustForwardedHeaders bool
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// WithConfig returns the middleware or panics if cfg is invalid, the echo
+// way: it panics while building the middleware, never on a request.
+func WithConfig(cfg Config) echo.MiddlewareFunc {
+	mw, err := cfg.ToMiddleware()
+	if err != nil {
+		panic(err)
+	}
+	return mw
+}
+
+// ToMiddleware validates cfg, fills defaults and returns the middleware.
+func (cfg Config) ToMiddleware() (echo.MiddlewareFunc, error) {
+	if err := cfg.fill(); err != nil {
+		return nil, err
+	}
+	m := &payMiddleware{cfg: cfg, offers: make(map[string]offer, len(cfg.Routes))}
+	for key, r := range cfg.Routes {
+		m.offers[key] = offer{route: r, req: x402.PaymentRequirements{
+			Scheme: x402.SchemeExact, Network: cfg.Network, Amount: r.Amount, Asset: cfg.Asset, PayTo: cfg.PayTo,
+			MaxTimeoutSeconds: cfg.MaxTimeoutSeconds,
+			Extra:             map[string]any{"name": cfg.AssetName, "version": cfg.AssetVersion},
+		}}
+	}
+	return m.handle, nil
+}
+
+func (cfg *Config) fill() error {
+	var errs []error
+	if cfg.Skipper == nil {
+		cfg.Skipper = middleware.DefaultSkipper
+	}
+	if cfg.Network == "" {
+		cfg.Network = x402.NetworkBase
+	}
+	if _, err := x402.EVMChainID(cfg.Network); err != nil {
+		errs = append(errs, err)
+	}
+	if cfg.Asset == "" {
+		switch cfg.Network {
+		case x402.NetworkBase:
+			cfg.Asset = x402.USDCBaseAddress
+		case x402.NetworkBaseSepolia:
+			cfg.Asset = x402.USDCBaseSepoliaAddress
+		}
+	}
+	if known, ok := x402.KnownAsset(cfg.Network, cfg.Asset); ok {
+		if cfg.AssetName == "" {
+			cfg.AssetName = known.Name
+		}
+		if cfg.AssetVersion == "" {
+			cfg.AssetVersion = known.Version
+		}
+	}
+	if !common.IsHexAddress(cfg.Asset) {
+		errs = append(errs, fmt.Errorf("asset %q is not an address", cfg.Asset))
+	}
+	if cfg.AssetName == "" || cfg.AssetVersion == "" {
+		errs = append(errs, errors.New("AssetName and AssetVersion (the EIP-712 domain) are required for a custom asset"))
+	}
+	if !common.IsHexAddress(cfg.PayTo) || common.HexToAddress(cfg.PayTo) == (common.Address{}) {
+		errs = append(errs, fmt.Errorf("PayTo %q is not a non-zero address", cfg.PayTo))
+	}
+	if cfg.MaxTimeoutSeconds == 0 {
+		cfg.MaxTimeoutSeconds = DefaultMaxTimeoutSeconds
+	}
+	if cfg.MaxTimeoutSeconds < 0 {
+		errs = append(errs, errors.New("MaxTimeoutSeconds must be positive"))
+	}
+	if cfg.Facilitator == nil {
+		errs = append(errs, errors.New("Facilitator is required"))
+	}
+	if cfg.Replay == nil {
+		errs = append(errs, errors.New("Replay store is required"))
+	}
+	if len(cfg.Routes) == 0 {
+		errs = append(errs, errors.New("Routes is empty"))
+	}
+	for key, r := range cfg.Routes {
+		method, path, ok := strings.Cut(key, " ")
+		if !ok || method == "" || !strings.HasPrefix(path, "/") || strings.ToUpper(method) != method {
+			errs = append(errs, fmt.Errorf("route key %q must be \"METHOD /path\"", key))
+		}
+		if v, ok := x402.ParseAtomic(r.Amount); !ok || v.Sign() == 0 {
+			errs = append(errs, fmt.Errorf("route %q: amount %q must be a positive integer in atomic units", key, r.Amount))
+		}
+		if r.Discovery != nil && (!json.Valid(r.Discovery.Info) || !json.Valid(r.Discovery.Schema)) {
+			errs = append(errs, fmt.Errorf("route %q: discovery info and schema must be valid JSON", key))
+		}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("echox402: invalid config: %w", err)
+	}
+	return nil
+}

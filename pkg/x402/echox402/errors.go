@@ -1,0 +1,75 @@
+package echox402
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Error codes of the errors the middleware returns for the platform's error
+// handler to render.
+const (
+	CodeFacilitatorUnavailable = "payment_facilitator_unavailable"
+	CodeSettlementFailed       = "payment_settlement_failed"
+)
+
+// Error is returned by the middleware when it cannot answer with a plain
+// 402 challenge: the facilitator is unreachable, or settlement failed. It
+// implements the platform's error contract (HTTPStatus, ErrorCode,
+// ErrorDetails). Applications without such an error handler wrap theirs
+// with ErrorHandler; echo's default handler alone would answer 500.
+type Error struct {
+	Status  int
+	Code    string
+	Message string
+	Details map[string]any
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Code + ": " + e.Message + ": " + e.Err.Error()
+	}
+	return e.Code + ": " + e.Message
+}
+
+// HTTPStatus is the response status.
+func (e *Error) HTTPStatus() int { return e.Status }
+
+// ErrorCode is the machine-readable error code.
+func (e *Error) ErrorCode() string { return e.Code }
+
+// ErrorDetails are extra, client-safe facts (such as the failure reason).
+func (e *Error) ErrorDetails() map[string]any { return e.Details }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrorHandler renders an *Error (anywhere in the chain) as
+// {"error":{"code","message","details"}} with its status, and passes every
+// other error to next (for example e.DefaultHTTPErrorHandler).
+func ErrorHandler(next echo.HTTPErrorHandler) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		var pe *Error
+		if !errors.As(err, &pe) || c.Response().Committed {
+			next(err, c)
+			return
+		}
+		body := map[string]any{"code": pe.Code, "message": pe.Message}
+		if len(pe.Details) > 0 {
+			body["details"] = pe.Details
+		}
+		if jerr := c.JSON(pe.Status, map[string]any{"error": body}); jerr != nil {
+			next(errors.Join(err, jerr), c)
+		}
+	}
+}
+
+func facilitatorUnavailable(op string, err error) *Error {
+	return &Error{
+		Status: http.StatusServiceUnavailable, Code: CodeFacilitatorUnavailable,
+		Message: "the payment facilitator is unavailable (" + op + "); nothing was charged or delivered, retry later",
+		Details: map[string]any{"operation": op}, Err: err,
+	}
+}

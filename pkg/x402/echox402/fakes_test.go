@@ -1,0 +1,149 @@
+package echox402_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/rand"
+	"errors"
+	"math/big"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/client"
+	"github.com/intel402/intel402/pkg/x402/evmchain"
+	"github.com/intel402/intel402/pkg/x402/facilitator"
+)
+
+const (
+	anvilKey = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	payTo    = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C"
+)
+
+var testNow = time.Unix(1_800_000_000, 0)
+
+func clock() time.Time { return testNow }
+
+// fakeChain is a token that marks an authorization used when its transfer
+// is mined. balance and sendOK can be changed between requests.
+type fakeChain struct {
+	mu      sync.Mutex
+	used    map[[32]byte]bool
+	balance int64
+	revert  bool // mined receipts have status 0
+	sends   int
+}
+
+func newFakeChain() *fakeChain { return &fakeChain{used: map[[32]byte]bool{}, balance: 1_000_000_000} }
+
+func (f *fakeChain) CodeAt(context.Context, common.Address) ([]byte, error) { return nil, nil }
+func (f *fakeChain) IsValidSignature(context.Context, common.Address, [32]byte, []byte) (bool, error) {
+	return false, errors.New("not a contract")
+}
+func (f *fakeChain) TokenNameVersion(context.Context, common.Address) (string, string, error) {
+	return x402.USDCBaseName, x402.USDCVersion, nil
+}
+func (f *fakeChain) BalanceOf(context.Context, common.Address, common.Address) (*big.Int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return big.NewInt(f.balance), nil
+}
+func (f *fakeChain) AuthorizationState(_ context.Context, _, _ common.Address, n [32]byte) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.used[n], nil
+}
+func (f *fakeChain) SimulateTransferWithAuthorization(_ context.Context, _ common.Address, a evmchain.Authorization, _ []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.used[a.Nonce] || f.balance < a.Value.Int64() {
+		return errors.New("execution reverted")
+	}
+	return nil
+}
+func (f *fakeChain) SendTransferWithAuthorization(_ context.Context, _ common.Address, a evmchain.Authorization, _ []byte) (common.Hash, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sends++
+	tx := crypto.Keccak256Hash(a.Nonce[:])
+	if f.revert || f.used[a.Nonce] {
+		return tx, false, nil
+	}
+	f.used[a.Nonce] = true
+	return tx, true, nil
+}
+
+func (f *fakeChain) set(fn func(*fakeChain)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fn(f)
+}
+
+// countingFacilitator counts calls and can simulate an unreachable
+// facilitator for verify or settle.
+type countingFacilitator struct {
+	x402.Facilitator
+	verifies, settles      atomic.Int32
+	verifyDown, settleDown atomic.Bool
+}
+
+func (c *countingFacilitator) Verify(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
+	c.verifies.Add(1)
+	if c.verifyDown.Load() {
+		return x402.VerifyResponse{}, &x402.FacilitatorError{Op: "verify", Err: errors.New("connection refused")}
+	}
+	return c.Facilitator.Verify(ctx, p, r)
+}
+
+func (c *countingFacilitator) Settle(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
+	c.settles.Add(1)
+	if c.settleDown.Load() {
+		return x402.SettleResponse{}, &x402.FacilitatorError{Op: "settle", Err: errors.New("connection reset")}
+	}
+	return c.Facilitator.Settle(ctx, p, r)
+}
+
+func newFacilitator(t testing.TB, chain facilitator.Chain) *countingFacilitator {
+	t.Helper()
+	l, err := facilitator.NewLocal(facilitator.LocalConfig{Chain: chain, Network: x402.NetworkBase, Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &countingFacilitator{Facilitator: l}
+}
+
+func testKey(t testing.TB) *ecdsa.PrivateKey {
+	t.Helper()
+	k, err := crypto.HexToECDSA(anvilKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// pay signs a payment for the first requirement of a challenge header.
+func pay(t testing.TB, key *ecdsa.PrivateKey, challengeHeader string, mutate func(*x402.PaymentRequirements)) string {
+	t.Helper()
+	pr, err := x402.DecodePaymentRequired(challengeHeader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := pr.Accepts[0]
+	if mutate != nil {
+		mutate(&req)
+	}
+	p, err := client.SignExact(key, req, pr, testNow, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := x402.EncodeHeader(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
