@@ -1,0 +1,52 @@
+// Package service assembles domain-qual: configuration, runtime, routes.
+package service
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/app"
+	pconfig "github.com/intel402/intel402/pkg/platform/config"
+	"github.com/intel402/intel402/pkg/platform/health"
+	"github.com/intel402/intel402/pkg/platform/openapidoc"
+	"github.com/intel402/intel402/services/domain-qual/internal/config"
+)
+
+// Name is the service name used in logs, metrics, cache keys and headers.
+const Name = "domain-qual"
+
+// Run loads the configuration from lookup and serves until ctx is done.
+// ready, if not nil, receives the listening address.
+func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version string, ready func(net.Addr)) error {
+	cfg, effective, err := config.Load(lookup)
+	if err != nil {
+		return err
+	}
+	rt, err := app.Start(ctx, Name, version, cfg.Base, logOut, effective)
+	if err != nil {
+		return err
+	}
+	e, err := Routes(rt, cfg)
+	if err != nil {
+		_ = rt.Close(ctx)
+		return err
+	}
+	return rt.Serve(ctx, e, ready)
+}
+
+// Routes builds the HTTP surface.
+func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
+	doc, err := openapidoc.Load(openapi.DomainQual)
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	e := rt.NewEcho()
+	e.GET("/api/health", health.Handler(Name, rt.Version, nil))
+	e.GET("/openapi.json", doc.Handler())
+	return e, nil
+}
