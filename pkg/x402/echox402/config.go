@@ -149,7 +149,7 @@ func (cfg *Config) fill() error {
 		errs = append(errs, fmt.Errorf("asset %q is not an address", cfg.Asset))
 	}
 	if cfg.AssetName == "" || cfg.AssetVersion == "" {
-		errs = append(errs, errors.New("AssetName and AssetVersion (the EIP-712 domain) are required for a custom asset"))
+		errs = append(errs, errors.New("the EIP-712 domain (AssetName, AssetVersion) is required for a custom asset"))
 	}
 	if !common.IsHexAddress(cfg.PayTo) || common.HexToAddress(cfg.PayTo) == (common.Address{}) {
 		errs = append(errs, fmt.Errorf("PayTo %q is not a non-zero address", cfg.PayTo))
@@ -158,16 +158,16 @@ func (cfg *Config) fill() error {
 		cfg.MaxTimeoutSeconds = DefaultMaxTimeoutSeconds
 	}
 	if cfg.MaxTimeoutSeconds < 0 {
-		errs = append(errs, errors.New("MaxTimeoutSeconds must be positive"))
+		errs = append(errs, errors.New("maxTimeoutSeconds must be positive"))
 	}
 	if cfg.Facilitator == nil {
-		errs = append(errs, errors.New("Facilitator is required"))
+		errs = append(errs, errors.New("a Facilitator is required"))
 	}
 	if cfg.Replay == nil {
-		errs = append(errs, errors.New("Replay store is required"))
+		errs = append(errs, errors.New("a Replay store is required"))
 	}
 	if len(cfg.Routes) == 0 {
-		errs = append(errs, errors.New("Routes is empty"))
+		errs = append(errs, errors.New("no Routes are priced"))
 	}
 	for key, r := range cfg.Routes {
 		method, path, ok := strings.Cut(key, " ")

@@ -176,7 +176,10 @@ func TestLocalVerify(t *testing.T) {
 		{name: "chain unreachable during simulation", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return netErr{} }},
 			unavailable: true},
 		{name: "wrong network for this facilitator", chain: &fakeChain{},
-			req: func(r *x402.PaymentRequirements) { r.Network = x402.NetworkBaseSepolia; r.Asset = x402.USDCBaseSepoliaAddress }, wantReason: x402.ReasonInvalidNetwork},
+			req: func(r *x402.PaymentRequirements) {
+				r.Network = x402.NetworkBaseSepolia
+				r.Asset = x402.USDCBaseSepoliaAddress
+			}, wantReason: x402.ReasonInvalidNetwork},
 		{name: "pure check failure", chain: &fakeChain{}, req: func(r *x402.PaymentRequirements) { r.Amount = "250001" },
 			wantReason: x402.ReasonInvalidPaymentRequirements},
 		{name: "foreign signature, undeployed wallet", chain: &fakeChain{},
@@ -184,20 +187,28 @@ func TestLocalVerify(t *testing.T) {
 				return withSignature(t, p, mustSig(t, otherKey))
 			}, wantReason: x402.ReasonUndeployedSmartWallet},
 		{name: "contract wallet accepts via EIP-1271", chain: &fakeChain{
-			codeAt:  func(common.Address) ([]byte, error) { return []byte{0x60, 0x80}, nil },
-			isValid: func(w common.Address, _ [32]byte, sig []byte) (bool, error) { return w == payer && len(sig) == 100, nil }},
-			payment: func(p x402.PaymentPayload) x402.PaymentPayload { return withSignature(t, p, bytes.Repeat([]byte{7}, 100)) }},
+			codeAt: func(common.Address) ([]byte, error) { return []byte{0x60, 0x80}, nil },
+			isValid: func(w common.Address, _ [32]byte, sig []byte) (bool, error) {
+				return w == payer && len(sig) == 100, nil
+			}},
+			payment: func(p x402.PaymentPayload) x402.PaymentPayload {
+				return withSignature(t, p, bytes.Repeat([]byte{7}, 100))
+			}},
 		{name: "contract wallet refuses via EIP-1271", chain: &fakeChain{
 			codeAt:  func(common.Address) ([]byte, error) { return []byte{0x60, 0x80}, nil },
 			isValid: func(common.Address, [32]byte, []byte) (bool, error) { return false, nil }},
-			payment: func(p x402.PaymentPayload) x402.PaymentPayload { return withSignature(t, p, bytes.Repeat([]byte{7}, 100)) },
+			payment: func(p x402.PaymentPayload) x402.PaymentPayload {
+				return withSignature(t, p, bytes.Repeat([]byte{7}, 100))
+			},
 			wantReason: x402.ReasonInvalidSignature},
 		{name: "ERC-6492 wrapped signature", chain: &fakeChain{},
 			payment: func(p x402.PaymentPayload) x402.PaymentPayload {
 				return withSignature(t, p, append(bytes.Repeat([]byte{7}, 96), bytes.Repeat([]byte{0x64, 0x92}, 16)...))
 			}, wantReason: x402.ReasonERC6492Unsupported},
 		{name: "code lookup fails", chain: &fakeChain{codeAt: func(common.Address) ([]byte, error) { return nil, netErr{} }},
-			payment: func(p x402.PaymentPayload) x402.PaymentPayload { return withSignature(t, p, bytes.Repeat([]byte{7}, 100)) },
+			payment: func(p x402.PaymentPayload) x402.PaymentPayload {
+				return withSignature(t, p, bytes.Repeat([]byte{7}, 100))
+			},
 			unavailable: true},
 	}
 	for _, tt := range tests {
@@ -256,7 +267,9 @@ func TestLocalSettle(t *testing.T) {
 	}{
 		{name: "mined", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) { return tx, true, nil },
 			wantSuccess: true, wantTx: tx.Hex()},
-		{name: "reverted receipt", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) { return tx, false, nil },
+		{name: "reverted receipt", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
+			return tx, false, nil
+		},
 			wantReason: x402.ReasonTransactionFailed, wantTx: tx.Hex()},
 		{name: "receipt wait ends", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
 			return tx, false, errors.New("receipt not found")
