@@ -5,7 +5,8 @@
 //
 // Parsing (Parse, Lint, CheckSize) is pure. Evaluate walks the tree through
 // the consumer-owned Resolver interface, one include level per round of
-// concurrent queries.
+// concurrent queries, and names the sending services behind includes through
+// the consumer-owned ServiceMatcher (internal/mxprovider's include table).
 //
 // # Lookup counting
 //

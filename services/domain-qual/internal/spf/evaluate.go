@@ -9,6 +9,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
+	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 
@@ -26,6 +27,12 @@ const (
 // Resolver answers one DNS question. It is satisfied by resolver.Resolver.
 type Resolver interface {
 	Lookup(ctx context.Context, name string, qtype uint16) resolver.Answer
+}
+
+// ServiceMatcher recognises the sending service behind an include or
+// redirect target. It is satisfied by *mxprovider.Fingerprinter.
+type ServiceMatcher interface {
+	Service(include string) (mxprovider.Service, bool)
 }
 
 // Status is the outcome of the SPF check or of one tree node.
@@ -57,7 +64,7 @@ type Node struct {
 	Lookups int `json:"lookups"`
 	// VoidLookups is the number of void answers caused by this record's terms.
 	VoidLookups int `json:"void_lookups"`
-	// Service is the sending service recognised from Domain, if any.
+	// Service is the ID of the sending service recognised from Domain, if any.
 	Service string `json:"service,omitempty"`
 	// Error explains an invalid/unknown/loop status.
 	Error string `json:"error,omitempty"`
@@ -83,9 +90,9 @@ type Result struct {
 	Complete bool `json:"complete"`
 	// Tree is the include/redirect tree rooted at the domain.
 	Tree *Node `json:"tree,omitempty"`
-	// Services are the sending services recognised from includes, sorted by
-	// first appearance.
-	Services []string `json:"services"`
+	// Services are the sending services recognised from include/redirect
+	// targets, in order of first appearance.
+	Services []mxprovider.Service `json:"services"`
 	// Errors are findings that make the policy a permerror or dangerous.
 	Errors []finding.Finding `json:"errors"`
 	// Warnings are the remaining findings.
@@ -139,6 +146,7 @@ func bare(name string) string { return strings.TrimSuffix(strings.ToLower(name),
 
 type evaluation struct {
 	res      *Result
+	matcher  ServiceMatcher
 	nodes    int
 	included map[string]int
 	services map[string]bool
@@ -156,13 +164,14 @@ type termQuery struct {
 	types []uint16
 }
 
-// Evaluate fetches and evaluates the SPF policy of domain. It never returns
-// an error: DNS failures become StatusUnknown nodes.
-func Evaluate(ctx context.Context, r Resolver, domain string) Result {
-	res := Result{Complete: true, Services: []string{}, Errors: []finding.Finding{}, Warnings: []finding.Finding{}}
+// Evaluate fetches and evaluates the SPF policy of domain. services may be
+// nil (no service recognition). It never returns an error: DNS failures
+// become StatusUnknown nodes.
+func Evaluate(ctx context.Context, r Resolver, services ServiceMatcher, domain string) Result {
+	res := Result{Complete: true, Services: []mxprovider.Service{}, Errors: []finding.Finding{}, Warnings: []finding.Finding{}}
 	root := &Node{Domain: bare(domain), Via: "root"}
 	res.Tree = root
-	ev := &evaluation{res: &res, included: map[string]int{}, services: map[string]bool{}}
+	ev := &evaluation{res: &res, matcher: services, included: map[string]int{}, services: map[string]bool{}}
 
 	level := []pending{{node: root}}
 	var terms []termQuery
@@ -317,11 +326,13 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 	child := func(via, target string) {
 		c := &Node{Domain: bare(target), Via: via}
 		n.Children = append(n.Children, c)
-		if s := ServiceFor(c.Domain); s != "" {
-			c.Service = s
-			if !ev.services[s] {
-				ev.services[s] = true
-				ev.res.Services = append(ev.res.Services, s)
+		if ev.matcher != nil {
+			if s, ok := ev.matcher.Service(c.Domain); ok {
+				c.Service = s.ID
+				if !ev.services[s.ID] {
+					ev.services[s.ID] = true
+					ev.res.Services = append(ev.res.Services, s)
+				}
 			}
 		}
 		switch {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/miekg/dns"
 
+	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 
@@ -281,7 +282,7 @@ func TestEvaluate(t *testing.T) {
 			for _, f := range tt.fail {
 				z.fail[f] = true
 			}
-			got := Evaluate(context.Background(), z, "Example.com.")
+			got := Evaluate(context.Background(), z, mxprovider.New(), "Example.com.")
 			if got.Status != tt.status || got.AllQualifier != tt.all || got.LookupCount != tt.lookups ||
 				got.VoidLookupCount != tt.voids || got.Complete != tt.complete {
 				t.Fatalf("got status=%s all=%q lookups=%d voids=%d complete=%v; want %s %q %d %d %v\nfindings=%v",
@@ -299,8 +300,14 @@ func TestEvaluate(t *testing.T) {
 					t.Errorf("finding %s present, want absent", id)
 				}
 			}
-			if tt.services != nil && !slices.Equal(got.Services, tt.services) {
-				t.Errorf("services = %v, want %v", got.Services, tt.services)
+			if tt.services != nil {
+				var names []string
+				for _, s := range got.Services {
+					names = append(names, s.Name)
+				}
+				if !slices.Equal(names, tt.services) {
+					t.Errorf("services = %v, want %v", names, tt.services)
+				}
 			}
 			if tt.tree != "" {
 				if r := render(got.Tree); r != tt.tree {
@@ -320,7 +327,7 @@ func TestEvaluateQueries(t *testing.T) {
 		`l1.example.net. TXT "v=spf1 include:l2.example.net -all"`,
 		`l2.example.net. TXT "v=spf1 ip4:192.0.2.0/24 -all"`,
 	)
-	Evaluate(context.Background(), z, "example.com")
+	Evaluate(context.Background(), z, nil, "example.com")
 	want := []string{
 		"example.com. TXT",
 		"l1.example.net. TXT", "example.com. A", "example.com. AAAA",
