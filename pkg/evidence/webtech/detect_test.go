@@ -1,0 +1,357 @@
+package webtech_test
+
+import (
+	"bufio"
+	"bytes"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/intel402/intel402/pkg/evidence/webtech"
+)
+
+// loadSite reads testdata/sites/<dir>: index.html, headers.txt ("Name: value"
+// lines) and the optional dns.txt ("txt <value>" / "mx <host>" lines).
+func loadSite(t testing.TB, dir, url string) webtech.Input {
+	t.Helper()
+	base := filepath.Join("testdata", "sites", dir)
+	body, err := os.ReadFile(filepath.Join(base, "index.html"))
+	if err != nil {
+		t.Fatalf("read fixture html: %v", err)
+	}
+	in := webtech.Input{URL: url, HTML: body, Headers: http.Header{}}
+	for _, line := range readLines(t, filepath.Join(base, "headers.txt")) {
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			t.Fatalf("%s: malformed header line %q", dir, line)
+		}
+		in.Headers.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+	}
+	dnsPath := filepath.Join(base, "dns.txt")
+	if _, err := os.Stat(dnsPath); err == nil {
+		for _, line := range readLines(t, dnsPath) {
+			typ, value, _ := strings.Cut(line, " ")
+			switch typ {
+			case "txt":
+				in.DNSTXT = append(in.DNSTXT, value)
+			case "mx":
+				in.MXHosts = append(in.MXHosts, value)
+			default:
+				t.Fatalf("%s: unknown dns record type %q", dir, typ)
+			}
+		}
+	}
+	return in
+}
+
+func readLines(t testing.TB, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func names(hints []webtech.Hint) []string {
+	out := make([]string, 0, len(hints))
+	for _, h := range hints {
+		out = append(out, h.Name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func find(hints []webtech.Hint, name string) (webtech.Hint, bool) {
+	for _, h := range hints {
+		if h.Name == name {
+			return h, true
+		}
+	}
+	return webtech.Hint{}, false
+}
+
+func TestDetectFixtureSites(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		dir      string
+		url      string
+		want     []string
+		versions map[string]string
+	}{
+		{
+			name: "wordpress woocommerce shop on cloudflare with ga4 gtm and hubspot chat",
+			dir:  "wordpress-woocommerce-cloudflare",
+			url:  "https://shop.example/",
+			want: []string{
+				"Cloudflare", "Google Analytics 4", "Google Fonts", "Google Tag Manager",
+				"HubSpot", "HubSpot Chat", "WooCommerce", "WordPress", "jQuery",
+			},
+			versions: map[string]string{"WordPress": "6.4.3", "WooCommerce": "8.5.2", "jQuery": "3.7.1"},
+		},
+		{
+			name: "shopify store with klaviyo",
+			dir:  "shopify-klaviyo",
+			url:  "https://trail-gear.example/",
+			want: []string{"Cloudflare", "Klaviyo", "Shopify"},
+		},
+		{
+			name: "next.js app on vercel with segment, intercom and google workspace dns",
+			dir:  "nextjs-vercel",
+			url:  "https://acme-ledger.example/",
+			want: []string{
+				"Atlassian Cloud", "Google Search Console", "Google Workspace", "Intercom",
+				"Next.js", "React", "Segment", "SendGrid", "Vercel",
+			},
+		},
+		{
+			name: "webflow marketing site with hubspot forms and onetrust",
+			dir:  "webflow-hubspot-onetrust",
+			url:  "https://www.brightpath.example/",
+			want: []string{
+				"Google Hosted Libraries", "HubSpot", "HubSpot Forms", "OneTrust", "Webflow", "jQuery",
+			},
+			versions: map[string]string{"jQuery": "3.5.1"},
+		},
+		{
+			name:     "plain nginx page names products only in prose",
+			dir:      "plain-nginx",
+			url:      "https://miller.example/",
+			want:     []string{"nginx"},
+			versions: map[string]string{"nginx": "1.24.0"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := webtech.Detect(loadSite(t, tc.dir, tc.url))
+			want := slices.Clone(tc.want)
+			slices.Sort(want)
+			if g := names(got); !slices.Equal(g, want) {
+				t.Errorf("technologies\n got: %q\nwant: %q", g, want)
+				for _, h := range got {
+					t.Logf("  %s %.3f %v", h.Name, h.Confidence, h.Evidence)
+				}
+			}
+			for name, v := range tc.versions {
+				h, ok := find(got, name)
+				if !ok {
+					continue // already reported above
+				}
+				if h.Version != v {
+					t.Errorf("%s version = %q, want %q", name, h.Version, v)
+				}
+			}
+		})
+	}
+}
+
+func TestDetectDNSSignals(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   webtech.Input
+		want []string
+	}{
+		{
+			name: "verification tokens",
+			in: webtech.Input{DNSTXT: []string{
+				"MS=ms48211432",
+				"facebook-domain-verification=abc123def456",
+				"stripe-verification=0f1e2d3c4b5a",
+				"docusign=1b2c3d4e-5f6a-7b8c-9d0e-1f2a3b4c5d6e",
+				"ZOOM_verify_aBcDeFgHiJkLmNoP",
+				"apple-domain-verification=AbCdEfGh12345678",
+				"hubspot-developer-verification=OTk5OTk5OTk",
+			}},
+			want: []string{"Apple Business", "DocuSign", "HubSpot", "Meta Business Manager", "Microsoft 365", "Stripe", "Zoom"},
+		},
+		{
+			name: "gateway mx and spf parsed from txt",
+			in: webtech.Input{
+				MXHosts: []string{"us-smtp-inbound-1.mimecast.com.", "US-SMTP-INBOUND-2.MIMECAST.COM"},
+				DNSTXT:  []string{"v=spf1 include:spf.protection.outlook.com include:mailgun.org include:spf.mtasv.net -all"},
+			},
+			want: []string{"Microsoft 365", "Mailgun", "Mimecast", "Postmark"},
+		},
+		{
+			name: "explicit spf includes win over txt parsing",
+			in: webtech.Input{
+				DNSTXT:      []string{"v=spf1 include:sendgrid.net -all"},
+				SPFIncludes: []string{"_spf.salesforce.com"},
+			},
+			want: []string{"Salesforce"},
+		},
+		{
+			name: "lookalike hosts and prefixes do not match",
+			in: webtech.Input{
+				MXHosts:     []string{"mx.notgoogle.com", "pphosted.com.evil.example"},
+				SPFIncludes: []string{"fakesendgrid.net"},
+				DNSTXT:      []string{"x-google-site-verification=abc", "v=spf1 -all"},
+			},
+			want: []string{},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			want := slices.Clone(tc.want)
+			slices.Sort(want)
+			if got := names(webtech.Detect(tc.in)); !slices.Equal(got, want) {
+				t.Errorf("got %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestDetectVersionsAndRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		in          webtech.Input
+		wantName    string
+		wantVersion string
+	}{
+		{"apache server header", webtech.Input{Headers: http.Header{"Server": {"Apache/2.4.58 (Debian)"}}}, "Apache HTTP Server", "2.4.58"},
+		{"iis server header", webtech.Input{Headers: http.Header{"Server": {"Microsoft-IIS/10.0"}}}, "Microsoft IIS", "10.0"},
+		{"lower-case header names", webtech.Input{Headers: http.Header{"x-powered-by": {"PHP/8.2.12"}}}, "PHP", "8.2.12"},
+		{"drupal generator", webtech.Input{HTML: []byte(`<meta name="Generator" content="Drupal 10 (https://www.drupal.org)">`)}, "Drupal", "10"},
+		{"angular ng-version", webtech.Input{HTML: []byte(`<app-root ng-version="17.3.1"></app-root>`)}, "Angular", "17.3.1"},
+		{"bootstrap from jsdelivr", webtech.Input{Links: []string{"https://cdn.jsdelivr.net/npm/bootstrap@5.3.2/dist/css/bootstrap.min.css"}}, "Bootstrap", "5.3.2"},
+		{"caller supplied script srcs", webtech.Input{ScriptSrcs: []string{"https://js.stripe.com/v3/"}}, "Stripe", ""},
+		{"iframe embed", webtech.Input{HTML: []byte(`<iframe src="https://player.vimeo.com/video/76979871"></iframe>`)}, "Vimeo", ""},
+		{"cookie names from set-cookie", webtech.Input{Headers: http.Header{"Set-Cookie": {"laravel_session=abc; path=/; httponly"}}}, "Laravel", ""},
+		{"page host", webtech.Input{URL: "https://my-app.herokuapp.com/login"}, "Heroku", ""},
+		{"html entity in attribute", webtech.Input{HTML: []byte(`<script src="https://www.googletagmanager.com/gtag/js?id=G-ABC123&amp;l=dl"></script>`)}, "Google Analytics 4", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := webtech.Detect(tc.in)
+			h, ok := find(got, tc.wantName)
+			if !ok {
+				t.Fatalf("%s not detected; got %q", tc.wantName, names(got))
+			}
+			if h.Version != tc.wantVersion {
+				t.Errorf("version = %q, want %q", h.Version, tc.wantVersion)
+			}
+		})
+	}
+}
+
+func TestConfidenceCombinesAsNoisyOr(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		cookies []string
+		want    float64
+	}{
+		{"one weak cookie", []string{"__cflb"}, 0.8},
+		{"two independent cookies", []string{"__cflb", "cf_clearance"}, 1 - 0.2*0.15},
+		{"a repeated signal counts once", []string{"__cflb", "__cflb"}, 0.8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h, ok := find(webtech.Detect(webtech.Input{Cookies: tc.cookies}), "Cloudflare")
+			if !ok {
+				t.Fatal("Cloudflare not detected")
+			}
+			if diff := h.Confidence - tc.want; diff > 0.0005 || diff < -0.0005 {
+				t.Errorf("confidence = %v, want %v", h.Confidence, tc.want)
+			}
+		})
+	}
+}
+
+func TestImpliedTechnologies(t *testing.T) {
+	t.Parallel()
+	got := webtech.Detect(webtech.Input{HTML: []byte(`<meta name="generator" content="WooCommerce 8.1.0">`)})
+	wp, ok := find(got, "WordPress")
+	if !ok {
+		t.Fatalf("WordPress not implied; got %q", names(got))
+	}
+	if len(wp.Evidence) != 1 || wp.Evidence[0].Source != webtech.SourceImplied || wp.Evidence[0].Detail != "implied by WooCommerce" {
+		t.Errorf("evidence = %+v", wp.Evidence)
+	}
+	if want := 0.9 * 0.95; wp.Confidence < want-0.0005 || wp.Confidence > want+0.0005 {
+		t.Errorf("confidence = %v, want %v", wp.Confidence, want)
+	}
+	// Chains resolve: Docusaurus implies React.
+	if _, ok := find(webtech.Detect(webtech.Input{HTML: []byte(`<meta name="generator" content="Docusaurus v3.1.0">`)}), "React"); !ok {
+		t.Error("React not implied by Docusaurus")
+	}
+}
+
+func TestNamesInProseDoNotTrigger(t *testing.T) {
+	t.Parallel()
+	var prose strings.Builder
+	prose.WriteString("<html><body><h1>Our stack</h1><p>We love WordPress. ")
+	for _, tech := range webtech.Technologies() {
+		prose.WriteString("We tried " + tech.Name + " and " + strings.ToLower(tech.Name) + ". ")
+	}
+	prose.WriteString("</p></body></html>")
+	if got := webtech.Detect(webtech.Input{HTML: []byte(prose.String())}); len(got) != 0 {
+		for _, h := range got {
+			t.Errorf("false positive %s from %+v", h.Name, h.Evidence)
+		}
+	}
+	if got := webtech.Detect(webtech.Input{}); len(got) != 0 {
+		t.Errorf("empty input produced %q", names(got))
+	}
+}
+
+func TestDetectOutputIsSortedDeterministicAndBounded(t *testing.T) {
+	t.Parallel()
+	in := loadSite(t, "wordpress-woocommerce-cloudflare", "https://shop.example/")
+	in.Headers.Set("X-Powered-By", "PHP/8.3.1 "+strings.Repeat("x", 5000))
+	first := webtech.Detect(in)
+	for range 3 {
+		again := webtech.Detect(in)
+		if !slices.EqualFunc(first, again, func(a, b webtech.Hint) bool {
+			return a.Name == b.Name && a.Confidence == b.Confidence && a.Version == b.Version &&
+				slices.Equal(a.Evidence, b.Evidence)
+		}) {
+			t.Fatal("Detect is not deterministic")
+		}
+	}
+	sorted := slices.IsSortedFunc(first, func(a, b webtech.Hint) int {
+		if c := strings.Compare(string(a.Category), string(b.Category)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	if !sorted {
+		t.Errorf("hints not sorted by category then name: %q", names(first))
+	}
+	for _, h := range first {
+		if h.Confidence <= 0 || h.Confidence > 1 {
+			t.Errorf("%s confidence %v out of (0,1]", h.Name, h.Confidence)
+		}
+		if h.Website == "" || len(h.Evidence) == 0 {
+			t.Errorf("%s lacks website or evidence", h.Name)
+		}
+		for _, e := range h.Evidence {
+			if n := utf8.RuneCountInString(e.Detail); n > 120 {
+				t.Errorf("%s evidence detail has %d runes", h.Name, n)
+			}
+		}
+	}
+	if _, ok := find(first, "PHP"); !ok {
+		t.Error("PHP with long header value not detected")
+	}
+}

@@ -1,0 +1,136 @@
+package webtech
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestHostOf(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, raw, want string
+	}{
+		{"https url", "https://JS.Stripe.com/v3/", "js.stripe.com"},
+		{"scheme relative", "//js.hs-scripts.com/123.js", "js.hs-scripts.com"},
+		{"port and query", "http://cdn.example.com:8080/a.js?x=1", "cdn.example.com"},
+		{"userinfo", "https://user:pw@evil.example@cdn.shopify.com/x", "cdn.shopify.com"},
+		{"trailing dot", "https://cdn.segment.com./a.js", "cdn.segment.com"},
+		{"relative path", "/wp-content/themes/x.js", ""},
+		{"path that contains a host", "/proxy?u=//js.stripe.com/v3", ""},
+		{"data url", "data:text/javascript,alert(1)", ""},
+		{"ipv6 literal", "https://[::1]/x.js", ""},
+		{"empty", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := hostOf(tc.raw); got != tc.want {
+				t.Errorf("hostOf(%q) = %q, want %q", tc.raw, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestHostSuffixIndex(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, src string
+		want      bool
+	}{
+		{"equal", "https://hotjar.com/x.js", true},
+		{"subdomain", "https://static.hotjar.com/c/hotjar-1.js", true},
+		{"upper case", "https://STATIC.HOTJAR.COM/c/x.js", true},
+		{"lookalike", "https://nothotjar.com/x.js", false},
+		{"suffix appended", "https://hotjar.com.evil.example/x.js", false},
+		{"relative path", "/hotjar.com/x.js", false},
+	}
+	var hotjar *Rule
+	for i, r := range registry.byName["Hotjar"].Rules {
+		if r.Source == SourceScript && r.Kind == MatchHostSuffix {
+			hotjar = &registry.byName["Hotjar"].Rules[i]
+		}
+	}
+	if hotjar == nil {
+		t.Fatal("Hotjar has no script host rule")
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			sc := newScan(newPage(Input{ScriptSrcs: []string{tc.src}}))
+			if _, _, got := hotjar.match(sc); got != tc.want {
+				t.Errorf("match(%q) = %v, want %v", tc.src, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSPFHosts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		txt  []string
+		want []string
+	}{
+		{"includes and redirect", []string{"v=spf1 include:_spf.google.com +include:SendGrid.net. redirect=_spf.example.com"}, []string{"_spf.google.com", "sendgrid.net", "_spf.example.com"}},
+		{"upper-case version tag", []string{"V=SPF1 include:mailgun.org ~all"}, []string{"mailgun.org"}},
+		{"not spf", []string{"google-site-verification=x include:evil.example"}, nil},
+		{"spf2 is not spf1", []string{"spf2.0/pra include:x.example"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := spfHosts(tc.txt); !slices.Equal(got, tc.want) {
+				t.Errorf("spfHosts = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in string
+		wantLen  int
+	}{
+		{"short kept", "Server: nginx", 13},
+		{"long cut to 120 runes", strings.Repeat("é", 500), 120},
+		{"invalid utf-8 replaced", "a\xffb", 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := truncate(tc.in)
+			if !utf8.ValidString(got) || utf8.RuneCountInString(got) != tc.wantLen {
+				t.Errorf("truncate(%q) = %q (%d runes), want %d valid runes", tc.in, got, utf8.RuneCountInString(got), tc.wantLen)
+			}
+		})
+	}
+}
+
+func TestExtractMarkup(t *testing.T) {
+	t.Parallel()
+	doc := []byte(`<html><head>
+<META NAME="Generator" CONTENT=" WordPress 6.5 ">
+<meta property="og:site_name" content="Shop">
+<meta charset="utf-8">
+<script SRC="https://a.example/x.js?a=1&amp;b=2"></script>
+<script>var s = "<script src='https://inline.example/no.js'>";</script>
+<link rel=stylesheet href=/style.css>
+</head><body><iframe src="https://player.vimeo.com/video/1"></iframe></body></html>`)
+	m := extractMarkup(doc)
+	if want := []string{"https://a.example/x.js?a=1&b=2"}; !slices.Equal(m.scripts, want) {
+		t.Errorf("scripts = %q, want %q", m.scripts, want)
+	}
+	if want := []string{"/style.css"}; !slices.Equal(m.links, want) {
+		t.Errorf("links = %q, want %q", m.links, want)
+	}
+	if want := []string{"https://player.vimeo.com/video/1"}; !slices.Equal(m.iframes, want) {
+		t.Errorf("iframes = %q, want %q", m.iframes, want)
+	}
+	want := []metaTag{{key: "generator", content: "WordPress 6.5"}, {key: "og:site_name", content: "Shop"}}
+	if !slices.Equal(m.metas, want) {
+		t.Errorf("metas = %+v, want %+v", m.metas, want)
+	}
+}

@@ -1,0 +1,116 @@
+package webtech_test
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/intel402/intel402/pkg/evidence/webtech"
+)
+
+func TestCountAtLeast150(t *testing.T) {
+	t.Parallel()
+	if n := webtech.Count(); n < 150 {
+		t.Fatalf("Count() = %d, want >= 150", n)
+	}
+	if n, m := webtech.Count(), len(webtech.Technologies()); n != m {
+		t.Fatalf("Count() = %d but Technologies() has %d", n, m)
+	}
+}
+
+func TestRuleSetIntegrity(t *testing.T) {
+	t.Parallel()
+	techs := webtech.Technologies()
+	byName := make(map[string]bool, len(techs))
+	lowerNames := make(map[string]bool, len(techs))
+	for _, tech := range techs {
+		if byName[tech.Name] {
+			t.Errorf("duplicate technology %q", tech.Name)
+		}
+		byName[tech.Name] = true
+		lowerNames[strings.ToLower(tech.Name)] = true
+	}
+	for _, tech := range techs {
+		if strings.TrimSpace(tech.Name) != tech.Name || tech.Name == "" {
+			t.Errorf("bad name %q", tech.Name)
+		}
+		if !tech.Category.Valid() {
+			t.Errorf("%s: invalid category %q", tech.Name, tech.Category)
+		}
+		if u, err := url.Parse(tech.Website); err != nil || u.Scheme != "https" || u.Host == "" {
+			t.Errorf("%s: website %q is not an https URL", tech.Name, tech.Website)
+		}
+		if len(tech.Rules) == 0 {
+			t.Errorf("%s: no rules", tech.Name)
+		}
+		for _, r := range tech.Rules {
+			if r.Weight <= 0 || r.Weight > 1 {
+				t.Errorf("%s: rule %s weight out of (0,1]", tech.Name, r)
+			}
+			if r.Kind != webtech.MatchPresent && r.Pattern == "" {
+				t.Errorf("%s: rule %s has an empty pattern", tech.Name, r)
+			}
+			if r.Source == webtech.SourceHTML && lowerNames[strings.ToLower(strings.TrimSpace(r.Pattern))] {
+				t.Errorf("%s: HTML rule %s is a bare product name", tech.Name, r)
+			}
+		}
+		for _, implied := range tech.Implies {
+			if implied == tech.Name || !byName[implied] {
+				t.Errorf("%s: implies unknown or self technology %q", tech.Name, implied)
+			}
+		}
+	}
+}
+
+func TestCategoriesRequiredByBriefAreUsed(t *testing.T) {
+	t.Parallel()
+	used := make(map[webtech.Category]int)
+	for _, tech := range webtech.Technologies() {
+		used[tech.Category]++
+	}
+	for _, c := range webtech.Categories() {
+		if used[c] == 0 {
+			t.Errorf("category %q has no technology", c)
+		}
+	}
+}
+
+func TestRequiredTechnologiesPresent(t *testing.T) {
+	t.Parallel()
+	required := []string{
+		"WordPress", "Drupal", "Joomla", "Ghost", "Webflow", "Wix", "Squarespace", "HubSpot CMS", "Contentful",
+		"Shopify", "WooCommerce", "Magento", "BigCommerce", "PrestaShop", "Salesforce Commerce Cloud",
+		"Google Analytics", "Google Analytics 4", "Google Tag Manager", "Segment", "Mixpanel", "Amplitude", "Heap",
+		"Hotjar", "Microsoft Clarity", "Matomo", "Plausible", "Fathom", "Adobe Analytics", "HubSpot", "Marketo",
+		"Pardot", "Mailchimp", "Klaviyo", "ActiveCampaign", "Salesforce", "Intercom", "Drift", "Zendesk",
+		"Freshdesk", "LiveChat", "Crisp", "Tawk.to", "Olark", "Cloudflare", "Fastly", "Akamai", "Amazon CloudFront",
+		"Vercel", "Netlify", "Heroku", "GitHub Pages", "Google Cloud", "Microsoft Azure", "Stripe", "PayPal",
+		"Braintree", "Adyen", "Klarna", "SendGrid", "Mailgun", "Amazon SES", "Postmark", "Mimecast", "Proofpoint",
+		"React", "Next.js", "Vue.js", "Nuxt", "Angular", "Svelte", "jQuery", "Gatsby", "nginx", "Apache HTTP Server",
+		"Microsoft IIS", "LiteSpeed", "OneTrust", "Cookiebot", "Optimizely", "VWO", "Calendly", "Okta", "Auth0",
+		"Vimeo", "Wistia", "YouTube", "Google Fonts", "Adobe Fonts", "Algolia", "Typeform", "Google reCAPTCHA",
+		"hCaptcha", "Facebook Pixel", "LinkedIn Insight Tag", "Google Ads", "Microsoft Advertising", "TikTok Pixel",
+		"Sentry", "New Relic", "Datadog RUM", "Bootstrap", "Tailwind CSS", "Font Awesome", "Unbounce", "Leadfeeder",
+		"6sense", "Clearbit", "ZoomInfo", "Gong", "Outreach", "Salesloft", "Chili Piper", "Qualified",
+	}
+	have := make(map[string]bool)
+	for _, tech := range webtech.Technologies() {
+		have[tech.Name] = true
+	}
+	for _, n := range required {
+		if !have[n] {
+			t.Errorf("required technology %q missing", n)
+		}
+	}
+}
+
+func TestTechnologiesReturnsACopy(t *testing.T) {
+	t.Parallel()
+	a := webtech.Technologies()
+	a[0].Name = "mutated"
+	a[0].Rules[0].Weight = 0
+	b := webtech.Technologies()
+	if b[0].Name == "mutated" || b[0].Rules[0].Weight == 0 {
+		t.Fatal("Technologies() exposes the internal table")
+	}
+}
