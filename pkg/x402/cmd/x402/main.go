@@ -1,0 +1,68 @@
+// Command x402 pays for x402 v2 APIs and runs a local exact-EVM
+// facilitator.
+//
+//	x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']...
+//	x402 facilitator [--listen 127.0.0.1:8402]
+//
+// pay signs with X402_PRIVATE_KEY (hex) or the key in X402_PRIVATE_KEY_FILE.
+// facilitator settles on the chain at X402_RPC_URL, paying gas with
+// X402_SETTLEMENT_KEY or the key in X402_SETTLEMENT_KEY_FILE.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.LookupEnv, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// lookupEnv is os.LookupEnv, injectable for tests.
+type lookupEnv func(string) (string, bool)
+
+// errUsage marks command-line mistakes (exit code 2).
+var errUsage = errors.New("usage")
+
+const usage = `usage:
+  x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']...
+  x402 facilitator [--listen 127.0.0.1:8402]`
+
+func run(ctx context.Context, args []string, env lookupEnv, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		_, _ = fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	var err error
+	switch args[0] {
+	case "pay":
+		err = runPay(ctx, args[1:], env, stdout, stderr)
+	case "facilitator":
+		err = runFacilitator(ctx, args[1:], env, logger, nil)
+	case "-h", "--help", "help":
+		_, _ = fmt.Fprintln(stdout, usage)
+		return 0
+	default:
+		err = fmt.Errorf("%w: unknown command %q", errUsage, args[0])
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errUsage):
+		_, _ = fmt.Fprintf(stderr, "x402: %v\n%s\n", err, usage)
+		return 2
+	default:
+		_, _ = fmt.Fprintf(stderr, "x402: %v\n", err)
+		return 1
+	}
+}
