@@ -113,7 +113,7 @@ func fixtureSite() http.Handler {
 
 // newFixture starts the site on loopback and returns a fetcher whose
 // allow-list contains exactly that endpoint.
-func newFixture(t *testing.T, tlsOn bool, cfg fetch.Config) (*httptest.Server, *fetch.Fetcher) {
+func newFixture(t testing.TB, tlsOn bool, cfg fetch.Config) (*httptest.Server, *fetch.Fetcher) {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(fixtureSite())
 	// Handshake failures are expected in some tests; keep them out of the output.

@@ -120,13 +120,27 @@ func tokenize(doc []byte) *raw {
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			attrs := readAttrs(z, hasAttr)
-			r.startTag(string(name), attrs, tt == html.SelfClosingTagToken)
+			tag := string(name)
+			var attrs map[string]string
+			if wantsAttrs(tag) {
+				attrs = readAttrs(z, hasAttr)
+			}
+			r.startTag(tag, attrs, tt == html.SelfClosingTagToken)
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			r.endTag(string(name))
 		}
 	}
+}
+
+// wantsAttrs reports whether startTag reads the attributes of tag; skipping
+// the others avoids most allocations on large pages.
+func wantsAttrs(tag string) bool {
+	switch tag {
+	case "html", "base", "meta", "link", "script", "a", "area", "img":
+		return true
+	}
+	return false
 }
 
 func readAttrs(z *html.Tokenizer, more bool) map[string]string {
@@ -351,7 +365,6 @@ func (r *raw) resolve(base *url.URL) Meta {
 	seenSocial := map[string]bool{}
 	seenContact := map[string]bool{}
 	seenCareers := map[string]bool{}
-	nets := socialNetworks()
 	for _, a := range r.anchors {
 		if strings.HasPrefix(strings.TrimSpace(a.href), "#") {
 			continue // a fragment of this document, not another page
@@ -366,7 +379,7 @@ func (r *raw) resolve(base *url.URL) Meta {
 			seenLink[s] = true
 			m.Links = append(m.Links, s)
 		}
-		if sl, ok := socialProfile(nets, u); ok {
+		if sl, ok := socialProfile(u); ok {
 			if key := sl.Network + " " + strings.ToLower(sl.URL); !seenSocial[key] {
 				seenSocial[key] = true
 				m.Social = append(m.Social, sl)

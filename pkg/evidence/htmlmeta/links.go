@@ -117,34 +117,33 @@ func firstNotIn(reserved ...string) func([]string) bool {
 	return func(segs []string) bool { return len(segs) > 0 && !set[segs[0]] }
 }
 
-func socialNetworks() []socialNetwork {
-	return []socialNetwork{
-		{"linkedin", []string{"linkedin.com"}, func(s []string) bool {
-			return len(s) >= 2 && (s[0] == "company" || s[0] == "school" || s[0] == "showcase")
-		}},
-		{"twitter", []string{"twitter.com", "x.com"}, firstNotIn("intent", "share", "home", "hashtag", "search", "i", "login", "signup", "explore", "settings", "tos", "privacy")},
-		{"facebook", []string{"facebook.com", "fb.com", "fb.me"}, firstNotIn("sharer", "sharer.php", "share", "share.php", "dialog", "plugins", "tr", "login", "login.php", "policies", "privacy", "help")},
-		{"instagram", []string{"instagram.com"}, firstNotIn("p", "reel", "reels", "explore", "accounts", "stories", "about", "legal")},
-		{"youtube", []string{"youtube.com"}, func(s []string) bool {
-			if len(s) == 0 {
-				return false
-			}
-			if strings.HasPrefix(s[0], "@") && len(s[0]) > 1 {
-				return true
-			}
-			return len(s) >= 2 && (s[0] == "channel" || s[0] == "c" || s[0] == "user")
-		}},
-		{"github", []string{"github.com"}, firstNotIn("login", "join", "about", "features", "pricing", "sponsors", "marketplace", "topics", "explore", "settings", "orgs", "site", "security", "enterprise")},
-		{"tiktok", []string{"tiktok.com"}, func(s []string) bool { return len(s) > 0 && strings.HasPrefix(s[0], "@") && len(s[0]) > 1 }},
-		{"pinterest", []string{"pinterest.com"}, firstNotIn("pin", "search", "ideas", "login", "_")},
-		{"crunchbase", []string{"crunchbase.com"}, func(s []string) bool { return len(s) >= 2 && s[0] == "organization" }},
-		{"xing", []string{"xing.com"}, func(s []string) bool { return len(s) >= 2 && (s[0] == "pages" || s[0] == "companies") }},
-	}
+// socialNetworks is a read-only table.
+var socialNetworks = []socialNetwork{
+	{"linkedin", []string{"linkedin.com"}, func(s []string) bool {
+		return len(s) >= 2 && (s[0] == "company" || s[0] == "school" || s[0] == "showcase")
+	}},
+	{"twitter", []string{"twitter.com", "x.com"}, firstNotIn("intent", "share", "home", "hashtag", "search", "i", "login", "signup", "explore", "settings", "tos", "privacy")},
+	{"facebook", []string{"facebook.com", "fb.com", "fb.me"}, firstNotIn("sharer", "sharer.php", "share", "share.php", "dialog", "plugins", "tr", "login", "login.php", "policies", "privacy", "help")},
+	{"instagram", []string{"instagram.com"}, firstNotIn("p", "reel", "reels", "explore", "accounts", "stories", "about", "legal")},
+	{"youtube", []string{"youtube.com"}, func(s []string) bool {
+		if len(s) == 0 {
+			return false
+		}
+		if strings.HasPrefix(s[0], "@") && len(s[0]) > 1 {
+			return true
+		}
+		return len(s) >= 2 && (s[0] == "channel" || s[0] == "c" || s[0] == "user")
+	}},
+	{"github", []string{"github.com"}, firstNotIn("login", "join", "about", "features", "pricing", "sponsors", "marketplace", "topics", "explore", "settings", "orgs", "site", "security", "enterprise")},
+	{"tiktok", []string{"tiktok.com"}, func(s []string) bool { return len(s) > 0 && strings.HasPrefix(s[0], "@") && len(s[0]) > 1 }},
+	{"pinterest", []string{"pinterest.com"}, firstNotIn("pin", "search", "ideas", "login", "_")},
+	{"crunchbase", []string{"crunchbase.com"}, func(s []string) bool { return len(s) >= 2 && s[0] == "organization" }},
+	{"xing", []string{"xing.com"}, func(s []string) bool { return len(s) >= 2 && (s[0] == "pages" || s[0] == "companies") }},
 }
 
 // socialProfile recognises a company profile link and returns it without
 // query or fragment.
-func socialProfile(nets []socialNetwork, u *url.URL) (SocialLink, bool) {
+func socialProfile(u *url.URL) (SocialLink, bool) {
 	host := strings.ToLower(u.Hostname())
 	var segs []string
 	for _, s := range strings.Split(strings.ToLower(u.Path), "/") {
@@ -152,7 +151,7 @@ func socialProfile(nets []socialNetwork, u *url.URL) (SocialLink, bool) {
 			segs = append(segs, s)
 		}
 	}
-	for _, n := range nets {
+	for _, n := range socialNetworks {
 		for _, d := range n.domains {
 			if host != d && !strings.HasSuffix(host, "."+d) {
 				continue
