@@ -245,15 +245,15 @@ func (r *Resolver) resolve(ctx context.Context, q question) Answer {
 	for range maxCNAMEHops {
 		resp, reason := r.exchange(ctx, current, q.qtype)
 		if resp == nil {
-			return unknownAnswer(q, reason)
+			return unknownAfter(q, ans.CNAMEs, reason)
 		}
 		ad = ad && resp.AuthenticatedData
 		if resp.Rcode != dns.RcodeSuccess && resp.Rcode != dns.RcodeNameError {
-			return unknownAnswer(q, "rcode "+dns.RcodeToString[resp.Rcode])
+			return unknownAfter(q, ans.CNAMEs, "rcode "+dns.RcodeToString[resp.Rcode])
 		}
 		chain, records, ok := followAnswer(resp.Answer, current, q.qtype, visited)
 		if !ok {
-			return unknownAnswer(q, ReasonCNAMELoop)
+			return unknownAfter(q, ans.CNAMEs, ReasonCNAMELoop)
 		}
 		for _, c := range chain {
 			ans.CNAMEs = append(ans.CNAMEs, c.Target)
@@ -280,7 +280,15 @@ func (r *Resolver) resolve(ctx context.Context, q question) Answer {
 		// The response ended at a CNAME target it did not answer for:
 		// ask for the target itself.
 	}
-	return unknownAnswer(q, ReasonCNAMETooLong)
+	return unknownAfter(q, ans.CNAMEs, ReasonCNAMETooLong)
+}
+
+// unknownAfter is an unknown answer that keeps the CNAME chain followed
+// before the failure (useful evidence, e.g. a CNAME to a parking host).
+func unknownAfter(q question, cnames []string, reason string) Answer {
+	a := unknownAnswer(q, reason)
+	a.CNAMEs = cnames
+	return a
 }
 
 // followAnswer walks the answer section from name: it returns the CNAMEs

@@ -89,7 +89,9 @@ func TestLookupAnswers(t *testing.T) {
 		{name: "CNAME loop is unknown", qname: "loop1.fabrikam-logistics.com", qtype: dns.TypeA, status: resolver.StatusUnknown,
 			reason: resolver.ReasonCNAMELoop, wantQuery: 1},
 		{name: "CNAME loop by re-query is unknown", noChase: true, qname: "loop1.fabrikam-logistics.com", qtype: dns.TypeA, status: resolver.StatusUnknown,
-			reason: resolver.ReasonCNAMELoop, wantQuery: 2},
+			cnames: []string{"loop2.fabrikam-logistics.com."}, reason: resolver.ReasonCNAMELoop, wantQuery: 2},
+		{name: "failure after a CNAME keeps the chain", noChase: true, qname: "shop.fabrikam-logistics.com", qtype: dns.TypeA, status: resolver.StatusUnknown,
+			cnames: []string{"shops.unserved-zone.org."}, reason: resolver.ReasonRefused, wantQuery: 2},
 		{name: "refused name is unknown", qname: "unserved-zone.org", qtype: dns.TypeA, status: resolver.StatusUnknown,
 			reason: resolver.ReasonRefused, wantQuery: 1},
 	}
