@@ -118,15 +118,17 @@ func (l *Local) Settle(ctx context.Context, p x402.PaymentPayload, req x402.Paym
 	fail := func(payer, reason, msg, tx string) x402.SettleResponse {
 		return x402.SettleResponse{Success: false, ErrorReason: reason, ErrorMessage: msg, Payer: payer, Transaction: tx, Network: req.Network}
 	}
-	pre, err := exact.Check(p, req, l.cfg.Now())
+	// Serialise on (from, nonce) before verifying, so that a concurrent
+	// settlement of the same authorization is seen as used.
+	evm, err := x402.ExactEVMPayloadOf(p)
 	if err != nil {
 		var rej *x402.Rejection
 		if errors.As(err, &rej) {
-			return fail(payerOf(pre, p), rej.Reason, rej.Message, ""), nil
+			return fail("", rej.Reason, rej.Message, ""), nil
 		}
 		return x402.SettleResponse{}, fmt.Errorf("facilitator settle: %w", err)
 	}
-	key := strings.ToLower(pre.Payer.Hex()) + ":" + common.Hash(pre.Authorization.Nonce).Hex()
+	key := strings.ToLower(evm.Authorization.From) + ":" + strings.ToLower(evm.Authorization.Nonce)
 	unlock, err := l.locks.lock(ctx, key)
 	if err != nil {
 		return x402.SettleResponse{}, &x402.FacilitatorError{Op: "settle", Err: err}
