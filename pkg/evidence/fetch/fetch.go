@@ -182,6 +182,10 @@ func New(cfg Config) *Fetcher {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if !cfg.AllowList.Empty() {
+		cfg.Logger.Warn("evidence fetch allow-list is active: listed non-public endpoints are reachable",
+			slog.Int("prefixes", len(cfg.AllowList.Prefixes)), slog.Int("endpoints", len(cfg.AllowList.Endpoints)))
+	}
 	policy := guard.NewPolicy(cfg.AllowList)
 	d := &guardedDialer{
 		resolver: cfg.Resolver,

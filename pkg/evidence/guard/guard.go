@@ -140,9 +140,6 @@ func NewPolicy(allow AllowList) *Policy {
 	return &Policy{allow: allow}
 }
 
-// AllowList returns the policy's allow-list.
-func (p *Policy) AllowList() AllowList { return p.allow }
-
 // Control is a net.Dialer.Control function. It refuses the connection before
 // connect(2) is called when the network, address or port is not allowed.
 func (p *Policy) Control(network, address string, _ syscall.RawConn) error {
@@ -177,20 +174,6 @@ func (p *Policy) CheckAddrPort(ap netip.AddrPort, network, address string) error
 	if !IsDefaultPort(ap.Port()) {
 		return &DeniedError{Network: network, Address: address,
 			Reason: "port " + strconv.Itoa(int(ap.Port())) + " is not 80 or 443", Kind: ErrBlockedPort}
-	}
-	return nil
-}
-
-// CheckAddr applies only the address part of the policy (for checks made
-// before a port is known, or on every address a name resolves to).
-// It honours allow-list entries for the given port.
-func (p *Policy) CheckAddr(a netip.Addr, port uint16) error {
-	ap := netip.AddrPortFrom(a, port)
-	if p.allow.Allows(ap) {
-		return nil
-	}
-	if reason, ok := Classify(a); !ok {
-		return &DeniedError{Network: "ip", Address: ap.String(), Reason: reason, Kind: ErrBlockedAddress}
 	}
 	return nil
 }
