@@ -1,0 +1,56 @@
+# intel402 — two commands matter: `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+MODULES := openapi pkg/platform pkg/x402 pkg/evidence services/company-intel services/domain-qual
+PKGS := $(addsuffix /...,$(addprefix ./,$(MODULES)))
+GO ?= go
+STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+
+.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean
+
+## run: build and start both services (and the local payment stack) with embedded defaults
+run: deps build
+	@bash scripts/run.sh
+
+## test: every module's tests with the race detector, incl. Redis, DNS, chain and interop tests
+test: deps
+	$(GO) test -race -count=1 -shuffle=on $(PKGS)
+
+## test-short: unit tests only (no Redis, chain or npm)
+test-short:
+	$(GO) test -short -count=1 $(PKGS)
+
+## build: static binaries into bin/
+build:
+	@mkdir -p bin
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/company-intel ./services/company-intel/cmd/company-intel
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/domain-qual ./services/domain-qual/cmd/domain-qual
+	@if [ -d pkg/x402/cmd/x402 ]; then CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/x402 ./pkg/x402/cmd/x402; fi
+
+## deps: npm dev tools (anvil, solc, the official x402 client) from the committed lockfile
+deps: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm install --no-audit --no-fund
+	@touch $@
+
+## lint: gofmt, go vet and staticcheck across all modules
+lint: fmt-check vet staticcheck
+
+fmt-check:
+	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet $(PKGS)
+
+staticcheck:
+	@test -x $(STATICCHECK) || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest
+	$(STATICCHECK) $(PKGS)
+
+## bench: benchmarks reported in the README
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+clean:
+	rm -rf bin .run
