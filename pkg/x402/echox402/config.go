@@ -21,6 +21,10 @@ import (
 	"github.com/intel402/intel402/pkg/x402"
 )
 
+// challengeHeadroom is left in PAYMENT-REQUIRED for the resource URL and
+// the error message when route challenges are sized at configuration time.
+const challengeHeadroom = 4 << 10
+
 // DefaultMaxTimeoutSeconds is the default maxTimeoutSeconds of a challenge.
 const DefaultMaxTimeoutSeconds = 300
 
@@ -109,11 +113,24 @@ func (cfg Config) ToMiddleware() (echo.MiddlewareFunc, error) {
 	}
 	m := &payMiddleware{cfg: cfg, offers: make(map[string]offer, len(cfg.Routes))}
 	for key, r := range cfg.Routes {
-		m.offers[key] = offer{route: r, req: x402.PaymentRequirements{
+		o := offer{route: r, req: x402.PaymentRequirements{
 			Scheme: x402.SchemeExact, Network: cfg.Network, Amount: r.Amount, Asset: cfg.Asset, PayTo: cfg.PayTo,
 			MaxTimeoutSeconds: cfg.MaxTimeoutSeconds,
 			Extra:             map[string]any{"name": cfg.AssetName, "version": cfg.AssetVersion},
 		}}
+		pr, err := o.paymentRequired("", "")
+		if err != nil {
+			return nil, fmt.Errorf("echox402: route %q: %w", key, err)
+		}
+		h, err := x402.EncodeHeader(pr)
+		if err != nil {
+			return nil, fmt.Errorf("echox402: route %q: %w", key, err)
+		}
+		if len(h) > x402.MaxPaymentRequiredHeader-challengeHeadroom {
+			return nil, fmt.Errorf("echox402: route %q: PAYMENT-REQUIRED would be %d bytes before the URL and error; keep it under %d (description and discovery too large)",
+				key, len(h), x402.MaxPaymentRequiredHeader-challengeHeadroom)
+		}
+		m.offers[key] = o
 	}
 	return m.handle, nil
 }

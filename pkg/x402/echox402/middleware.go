@@ -165,20 +165,9 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 // challenge answers 402 with PAYMENT-REQUIRED and the same PaymentRequired
 // as the JSON body.
 func (m *payMiddleware) challenge(c echo.Context, o offer, reason string) error {
-	pr := x402.PaymentRequired{
-		X402Version: x402.Version,
-		Error:       reason,
-		Resource: x402.ResourceInfo{
-			URL: m.resourceURL(c.Request()), Description: o.route.Description, MimeType: o.route.MimeType,
-		},
-		Accepts: []x402.PaymentRequirements{o.req},
-	}
-	if d := o.route.Discovery; d != nil {
-		raw, err := json.Marshal(d)
-		if err != nil {
-			return fmt.Errorf("echox402: encode bazaar extension: %w", err)
-		}
-		pr.Extensions = map[string]json.RawMessage{"bazaar": raw}
+	pr, err := o.paymentRequired(m.resourceURL(c.Request()), reason)
+	if err != nil {
+		return err
 	}
 	h, err := x402.EncodeHeader(pr)
 	if err != nil {
@@ -186,6 +175,24 @@ func (m *payMiddleware) challenge(c echo.Context, o offer, reason string) error 
 	}
 	c.Response().Header().Set(x402.HeaderPaymentRequired, h)
 	return c.JSON(http.StatusPaymentRequired, pr)
+}
+
+// paymentRequired builds the route's challenge.
+func (o offer) paymentRequired(url, reason string) (x402.PaymentRequired, error) {
+	pr := x402.PaymentRequired{
+		X402Version: x402.Version,
+		Error:       reason,
+		Resource:    x402.ResourceInfo{URL: url, Description: o.route.Description, MimeType: o.route.MimeType},
+		Accepts:     []x402.PaymentRequirements{o.req},
+	}
+	if d := o.route.Discovery; d != nil {
+		raw, err := json.Marshal(d)
+		if err != nil {
+			return pr, fmt.Errorf("echox402: encode bazaar extension: %w", err)
+		}
+		pr.Extensions = map[string]json.RawMessage{"bazaar": raw}
+	}
+	return pr, nil
 }
 
 func (m *payMiddleware) setPaymentResponse(r *echo.Response, sr x402.SettleResponse) {

@@ -468,6 +468,10 @@ func TestConfigValidation(t *testing.T) {
 		{name: "custom asset without domain", mutate: func(c *echox402.Config) { c.Asset = payTo }, wantErr: "EIP-712"},
 		{name: "no facilitator", mutate: func(c *echox402.Config) { c.Facilitator = nil }, wantErr: "Facilitator"},
 		{name: "no replay store", mutate: func(c *echox402.Config) { c.Replay = nil }, wantErr: "Replay"},
+		{name: "challenge too large for a header", mutate: func(c *echox402.Config) {
+			c.Routes = map[string]echox402.Route{"GET /x": {Amount: "1", Discovery: &echox402.Bazaar{
+				Info: json.RawMessage(`{"example":"` + strings.Repeat("x", 12<<10) + `"}`), Schema: json.RawMessage(`{}`)}}}
+		}, wantErr: "PAYMENT-REQUIRED would be"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
