@@ -89,13 +89,14 @@ func (m *multiMatcher) newRow() []int32 {
 func (m *multiMatcher) scan(doc []byte) []bool {
 	found := make([]bool, m.n)
 	remaining := m.n
-	s := int32(0)
+	delta, class, nclass, out := m.delta, &m.class, m.nclass, m.out
+	s := 0
 	for _, b := range doc {
-		s = m.delta[int(s)*m.nclass+int(m.class[b])]
-		if len(m.out[s]) == 0 {
+		s = int(delta[s*nclass+int(class[b])])
+		if out[s] == nil {
 			continue
 		}
-		for _, id := range m.out[s] {
+		for _, id := range out[s] {
 			if !found[id] {
 				found[id] = true
 				remaining--

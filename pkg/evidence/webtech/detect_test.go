@@ -256,23 +256,33 @@ func TestDetectVersionsAndRules(t *testing.T) {
 func TestConfidenceCombinesAsNoisyOr(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name    string
-		cookies []string
-		want    float64
+		name      string
+		in        webtech.Input
+		tech      string
+		want      float64
+		nEvidence int
 	}{
-		{"one weak cookie", []string{"__cflb"}, 0.8},
-		{"two independent cookies", []string{"__cflb", "cf_clearance"}, 1 - 0.2*0.15},
-		{"a repeated signal counts once", []string{"__cflb", "__cflb"}, 0.8},
+		{"one weak cookie", webtech.Input{Cookies: []string{"__cflb"}}, "Cloudflare", 0.8, 1},
+		{"two independent cookies", webtech.Input{Cookies: []string{"__cflb", "cf_clearance"}}, "Cloudflare", 1 - 0.2*0.15, 2},
+		{"a repeated cookie counts once", webtech.Input{Cookies: []string{"__cflb", "__cflb"}}, "Cloudflare", 0.8, 1},
+		{
+			"two rules on the same script count once, strongest wins",
+			webtech.Input{ScriptSrcs: []string{"https://cdn.prod.website-files.com/1/js/webflow.abc123.js"}},
+			"Webflow", 0.8, 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			h, ok := find(webtech.Detect(webtech.Input{Cookies: tc.cookies}), "Cloudflare")
+			h, ok := find(webtech.Detect(tc.in), tc.tech)
 			if !ok {
-				t.Fatal("Cloudflare not detected")
+				t.Fatalf("%s not detected", tc.tech)
 			}
 			if diff := h.Confidence - tc.want; diff > 0.0005 || diff < -0.0005 {
 				t.Errorf("confidence = %v, want %v", h.Confidence, tc.want)
+			}
+			if len(h.Evidence) != tc.nEvidence {
+				t.Errorf("evidence = %+v, want %d items", h.Evidence, tc.nEvidence)
 			}
 		})
 	}
@@ -312,6 +322,32 @@ func TestNamesInProseDoNotTrigger(t *testing.T) {
 	}
 	if got := webtech.Detect(webtech.Input{}); len(got) != 0 {
 		t.Errorf("empty input produced %q", names(got))
+	}
+}
+
+func TestLookalikesDoNotTrigger(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   webtech.Input
+	}{
+		{"script file named like a framework", webtech.Input{ScriptSrcs: []string{"/assets/member.js", "/js/video.js", "/static/frontend/app.js"}}},
+		{"server header containing a product name later", webtech.Input{Headers: http.Header{"Server": {"my-nginx-clone"}, "X-Powered-By": {"NotExpress"}}}},
+		{"links to vendor home pages in prose", webtech.Input{HTML: []byte(`<p>Read <a href="https://wordpress.org/">wordpress.org</a>, ` +
+			`<a href="https://www.hotjar.com">hotjar.com</a> and <a href="https://stripe.com/docs">Stripe docs</a>.</p>`)}},
+		{"vendor host as a path segment", webtech.Input{ScriptSrcs: []string{"/proxy/js.stripe.com/v3/", "https://cdn.example/static.hotjar.com.js"}}},
+		{"generic cookies", webtech.Input{Cookies: []string{"session", "lang", "_csrf", "_gaq_custom"}}},
+		{"unrelated generator", webtech.Input{HTML: []byte(`<meta name="generator" content="Notepad++ 8.6">`)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := webtech.Detect(tc.in); len(got) != 0 {
+				for _, h := range got {
+					t.Errorf("false positive %s from %+v", h.Name, h.Evidence)
+				}
+			}
+		})
 	}
 }
 

@@ -134,3 +134,11 @@ func TestExtractMarkup(t *testing.T) {
 		t.Errorf("metas = %+v, want %+v", m.metas, want)
 	}
 }
+
+func BenchmarkHTMLLiteralScan500KB(b *testing.B) {
+	doc := []byte(strings.Repeat(`<li class="product"><a href="/p/1/"><img src="/wp-content/uploads/x.jpg"></a><p>Hand-picked beans.</p></li>`+"\n", 500<<10/110))
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		registry.html.scan(doc)
+	}
+}

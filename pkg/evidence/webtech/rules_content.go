@@ -211,7 +211,7 @@ var commerceTechs = []Technology{
 		Cookie("mage-cache-sessid", 0.85),
 		HTML(`data-mage-init=`, 0.9),
 		HTML(`"Magento_Ui/js/`, 0.9),
-		Script(`/static/(?:version\d+/)?frontend/[^/]+/[^/]+/`, 0.75),
+		Script(`/static/version\d+/frontend/[^/]+/[^/]+/`, 0.85),
 	}},
 	{Name: "BigCommerce", Category: Ecommerce, Website: "https://www.bigcommerce.com", Rules: []Rule{
 		ScriptHost("bigcommerce.com", 0.9),

@@ -254,7 +254,6 @@ var videoTechs = []Technology{
 	{Name: "Video.js", Category: Video, Website: "https://videojs.com", Rules: []Rule{
 		ScriptHost("vjs.zencdn.net", 0.9),
 		Link(`video-js(?:\.min)?\.css`, 0.9),
-		Script(`/video(?:\.min)?\.js(?:$|\?)`, 0.6),
 	}},
 }
 

@@ -60,7 +60,7 @@ var jsFrameworkTechs = []Technology{
 	}},
 	{Name: "Ember.js", Category: JavaScriptFramework, Website: "https://emberjs.com", Rules: []Rule{
 		HTML(`class="ember-view`, 0.85),
-		Script(`ember(?:\.min)?\.js`, 0.8),
+		Script(`/ember(?:\.min|\.prod|\.debug)?\.js`, 0.8),
 	}},
 	{Name: "jQuery", Category: JavaScriptFramework, Website: "https://jquery.com", Rules: []Rule{
 		Script(`jquery[-.]`+ver+`(?:\.slim)?(?:\.min)?(?:\.[0-9a-f]{6,})?\.js`, 0.95),

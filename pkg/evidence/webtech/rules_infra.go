@@ -302,7 +302,7 @@ var monitoringTechs = []Technology{
 		Cookie("rxVisitor", 0.8),
 	}},
 	{Name: "AppDynamics", Category: Monitoring, Website: "https://www.appdynamics.com", Rules: []Rule{
-		Script(`adrum(?:-latest|-ext)?[.\d]*(?:\.min)?\.js`, 0.85),
+		Script(`/adrum(?:-latest|-ext)?[.\d]*(?:\.min)?\.js`, 0.85),
 		Cookie("ADRUM", 0.85),
 	}},
 	{Name: "Bugsnag", Category: Monitoring, Website: "https://www.bugsnag.com", Rules: []Rule{
