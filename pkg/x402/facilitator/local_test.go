@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -360,13 +361,36 @@ func (s *chainState) chain() *fakeChain {
 func TestLocalSettleConcurrentSameAuthorization(t *testing.T) {
 	key := testKey(t)
 	state := &chainState{used: map[[32]byte]bool{}}
-	l := newLocal(t, state.chain())
+	chain := state.chain()
+	// The first send holds the transaction "in flight" until every caller
+	// has started and, unless they are serialised, reached simulation.
+	const callers = 20
+	var started, simulated atomic.Int32
+	simulate, send := chain.simulate, chain.send
+	chain.simulate = func(a evmchain.Authorization, sig []byte) error {
+		simulated.Add(1)
+		return simulate(a, sig)
+	}
+	var first sync.Once
+	chain.send = func(ctx context.Context, a evmchain.Authorization, sig []byte) (common.Hash, bool, error) {
+		first.Do(func() {
+			for started.Load() < callers {
+				runtime.Gosched()
+			}
+			for i := 0; i < 10000 && simulated.Load() < callers; i++ {
+				runtime.Gosched()
+			}
+		})
+		return send(ctx, a, sig)
+	}
+	l := newLocal(t, chain)
 	req := baseRequirements()
 	p := signedPayment(t, key, req)
 	var wg sync.WaitGroup
 	var ok, usedRejections atomic.Int32
-	for range 20 {
+	for range callers {
 		wg.Go(func() {
+			started.Add(1)
 			resp, err := l.Settle(context.Background(), p, req)
 			if err != nil {
 				t.Error(err)
@@ -380,8 +404,8 @@ func TestLocalSettleConcurrentSameAuthorization(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if ok.Load() != 1 || usedRejections.Load() != 19 || state.sends != 1 {
-		t.Fatalf("successes %d, nonce-used rejections %d, sends %d; want 1, 19, 1", ok.Load(), usedRejections.Load(), state.sends)
+	if ok.Load() != 1 || usedRejections.Load() != callers-1 || state.sends != 1 {
+		t.Fatalf("successes %d, nonce-used rejections %d, sends %d; want 1, %d, 1", ok.Load(), usedRejections.Load(), state.sends, callers-1)
 	}
 }
 
