@@ -1,5 +1,10 @@
 package webtech
 
+import (
+	"fmt"
+	"math"
+)
+
 // multiMatcher finds which of a fixed set of literals occur in a document in
 // one pass (an Aho-Corasick automaton compiled to a DFA over byte classes).
 // HTML rules are literal checks, and scanning a 500 KB page once instead of
@@ -7,7 +12,7 @@ package webtech
 type multiMatcher struct {
 	class  [256]uint16 // byte -> class; class 0 is "a byte no literal contains"
 	nclass int
-	delta  []int32   // delta[state*nclass+class] = next state
+	delta  []uint16  // delta[state*nclass+class] = next state
 	out    [][]int32 // literal ids recognised on entering each state
 	n      int       // number of literals
 }
@@ -49,12 +54,15 @@ func newMultiMatcher(literals []string) *multiMatcher {
 	}
 
 	// Breadth-first: failure links, merged outputs and the DFA table.
+	if len(children) > math.MaxUint16 {
+		panic(fmt.Sprintf("webtech: %d matcher states exceed the uint16 table", len(children)))
+	}
 	fail := make([]int32, len(children))
-	m.delta = make([]int32, len(children)*m.nclass)
+	m.delta = make([]uint16, len(children)*m.nclass)
 	queue := make([]int32, 0, len(children))
 	for c := 0; c < m.nclass; c++ {
 		if next := children[0][c]; next >= 0 {
-			m.delta[c] = next
+			m.delta[c] = uint16(next)
 			queue = append(queue, next)
 		}
 	}
@@ -68,8 +76,8 @@ func newMultiMatcher(literals []string) *multiMatcher {
 				m.delta[int(s)*m.nclass+c] = m.delta[int(fail[s])*m.nclass+c]
 				continue
 			}
-			fail[next] = m.delta[int(fail[s])*m.nclass+c]
-			m.delta[int(s)*m.nclass+c] = next
+			fail[next] = int32(m.delta[int(fail[s])*m.nclass+c])
+			m.delta[int(s)*m.nclass+c] = uint16(next)
 			queue = append(queue, next)
 		}
 	}
