@@ -26,7 +26,8 @@ build:
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/company-intel ./services/company-intel/cmd/company-intel
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/domain-qual ./services/domain-qual/cmd/domain-qual
-	@if [ -d pkg/x402/cmd/x402 ]; then CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/x402 ./pkg/x402/cmd/x402; fi
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/x402 ./pkg/x402/cmd/x402
+	CGO_ENABLED=0 $(GO) build -trimpath -o bin/devchain ./pkg/x402/x402test/cmd/devchain
 
 ## deps: npm dev tools (anvil, solc, the official x402 client) from the committed lockfile
 deps: node_modules/.installed

@@ -14,6 +14,7 @@ import (
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/health"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
+	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/services/company-intel/internal/config"
 )
 
@@ -31,7 +32,7 @@ func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version s
 	if err != nil {
 		return err
 	}
-	e, err := Routes(rt)
+	e, err := Routes(rt, cfg)
 	if err != nil {
 		_ = rt.Close(ctx)
 		return err
@@ -40,12 +41,13 @@ func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version s
 }
 
 // Routes builds the HTTP surface.
-func Routes(rt *app.Runtime) (*echo.Echo, error) {
+func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	doc, err := openapidoc.Load(openapi.CompanyIntel)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	e := rt.NewEcho()
+	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET("/health", health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
 	return e, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/platform/app"
 	"github.com/intel402/intel402/pkg/platform/config"
+	"github.com/intel402/intel402/pkg/platform/payments"
 )
 
 // DefaultPort is domain-qual's listen port unless PORT says otherwise.
@@ -14,8 +15,9 @@ const DefaultPort = 8081
 
 // Config is the service's configuration.
 type Config struct {
-	Base app.Base
-	DNS  DNS
+	Base     app.Base
+	Payments payments.Config
+	DNS      DNS
 }
 
 // DNS configures the resolver.
@@ -30,7 +32,8 @@ type DNS struct {
 func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 	l := config.NewLoader(lookup)
 	c := Config{
-		Base: app.LoadBase(l, DefaultPort),
+		Base:     app.LoadBase(l, DefaultPort),
+		Payments: payments.Load(l),
 		DNS: DNS{
 			Servers:      l.HostPorts("DNS_RESOLVERS"),
 			QueryTimeout: l.Duration("DNS_QUERY_TIMEOUT", 2*time.Second, 50*time.Millisecond, 30*time.Second),

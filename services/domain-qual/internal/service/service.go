@@ -14,6 +14,7 @@ import (
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/health"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
+	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/services/domain-qual/internal/config"
 )
 
@@ -46,6 +47,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	e := rt.NewEcho()
+	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET("/api/health", health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
 	return e, nil

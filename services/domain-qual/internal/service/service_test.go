@@ -19,7 +19,9 @@ import (
 
 func boot(t *testing.T, env map[string]string) string {
 	t.Helper()
-	base := map[string]string{"PORT": "0", "LISTEN_HOST": "127.0.0.1"}
+	base := map[string]string{"PORT": "0", "LISTEN_HOST": "127.0.0.1",
+		// An unreachable facilitator must not stop the service from starting.
+		"X402_PAY_TO": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "X402_FACILITATOR_URL": "http://127.0.0.1:1"}
 	for k, v := range env {
 		base[k] = v
 	}
@@ -111,7 +113,7 @@ func TestConfigProblemsStopStart(t *testing.T) {
 	if err == nil {
 		t.Fatal("started with invalid configuration")
 	}
-	for _, want := range []string{"PORT", "REDIS_URL", "SHUTDOWN_TIMEOUT"} {
+	for _, want := range []string{"PORT", "REDIS_URL", "SHUTDOWN_TIMEOUT", "X402_PAY_TO", "no facilitator"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not name %s: %v", want, err)
 		}

@@ -1,0 +1,70 @@
+// Package payments wires pkg/x402 into a service: the X402_* settings, the
+// facilitator (a remote one, or the built-in one over JSON-RPC), the replay
+// store on the service's cache store, payment metrics, CORS, and the bazaar
+// discovery extension derived from the service's OpenAPI document.
+package payments
+
+import (
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/intel402/intel402/pkg/platform/config"
+)
+
+// DefaultRPCURL is Base mainnet's public JSON-RPC endpoint, used by the
+// built-in facilitator when X402_RPC_URL is not set.
+const DefaultRPCURL = "https://mainnet.base.org"
+
+// Config holds the payment settings.
+type Config struct {
+	PayTo             string   // X402_PAY_TO: receiving address (required)
+	FacilitatorURL    string   // X402_FACILITATOR_URL: remote facilitator; empty = built-in
+	FacilitatorToken  string   // X402_FACILITATOR_TOKEN: bearer token for the remote facilitator (secret)
+	CDPKeyID          string   // CDP_API_KEY_ID: CDP key name, for the CDP facilitator
+	CDPKeySecret      string   // CDP_API_KEY_SECRET: CDP secret key (secret)
+	RPCURL            string   // X402_RPC_URL: JSON-RPC endpoint of the built-in facilitator
+	SettlementKey     string   // X402_SETTLEMENT_KEY: hex key that sends settlements (secret)
+	MaxTimeoutSeconds int      // X402_MAX_TIMEOUT_SECONDS: validity window offered in challenges
+	TrustForwarded    bool     // TRUST_FORWARDED_HEADERS: resource URLs from X-Forwarded-Proto/Host
+	CORSOrigins       []string // CORS_ALLOW_ORIGINS: comma-separated; default *
+}
+
+// Load reads the payment settings and records every problem in l.
+func Load(l *config.Loader) Config {
+	c := Config{
+		PayTo:             l.Address("X402_PAY_TO"),
+		FacilitatorURL:    l.URL("X402_FACILITATOR_URL", "", "http", "https"),
+		FacilitatorToken:  l.Secret("X402_FACILITATOR_TOKEN"),
+		CDPKeyID:          l.String("CDP_API_KEY_ID", ""),
+		CDPKeySecret:      l.Secret("CDP_API_KEY_SECRET"),
+		RPCURL:            l.URL("X402_RPC_URL", "", "http", "https", "ws", "wss"),
+		SettlementKey:     l.Secret("X402_SETTLEMENT_KEY"),
+		MaxTimeoutSeconds: l.Int("X402_MAX_TIMEOUT_SECONDS", 300, 30, 3600),
+		TrustForwarded:    l.Bool("TRUST_FORWARDED_HEADERS", false),
+	}
+	for _, o := range strings.Split(l.String("CORS_ALLOW_ORIGINS", "*"), ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			c.CORSOrigins = append(c.CORSOrigins, o)
+		}
+	}
+	if c.PayTo == "" || common.HexToAddress(c.PayTo) == (common.Address{}) {
+		l.Problem("X402_PAY_TO: required, the non-zero address that receives payments (`make run` sets a local dev one)")
+	}
+	if (c.CDPKeyID == "") != (c.CDPKeySecret == "") {
+		l.Problem("CDP_API_KEY_ID and CDP_API_KEY_SECRET must be set together")
+	}
+	if c.FacilitatorURL == "" {
+		if c.RPCURL == "" {
+			c.RPCURL = DefaultRPCURL
+		}
+		if c.SettlementKey == "" {
+			l.Problem("no facilitator: set X402_FACILITATOR_URL (a remote facilitator), or X402_SETTLEMENT_KEY " +
+				"(and X402_RPC_URL, default " + DefaultRPCURL + ") for the built-in facilitator")
+		} else if _, err := crypto.HexToECDSA(strings.TrimPrefix(c.SettlementKey, "0x")); err != nil {
+			l.Problem("X402_SETTLEMENT_KEY: not a hex secp256k1 private key")
+		}
+	}
+	return c
+}

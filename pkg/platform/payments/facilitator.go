@@ -1,0 +1,185 @@
+package payments
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"strings"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/intel402/intel402/pkg/platform/telemetry"
+	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/evmchain"
+	"github.com/intel402/intel402/pkg/x402/facilitator"
+)
+
+// NewFacilitator returns the facilitator the configuration selects: the
+// remote one at FacilitatorURL (bearer or CDP JWT auth), else the built-in
+// one over RPCURL. Neither is contacted here, so an unreachable facilitator
+// never stops a service from starting; calls fail with
+// x402.ErrFacilitatorUnavailable until it answers.
+func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics) (x402.Facilitator, func(), error) {
+	var f x402.Facilitator
+	closeFn := func() {}
+	switch {
+	case cfg.FacilitatorURL != "":
+		opts := []facilitator.Option{facilitator.WithLogger(logger)}
+		switch {
+		case cfg.CDPKeyID != "":
+			key, err := facilitator.ParseCDPSecret(cfg.CDPKeySecret)
+			if err != nil {
+				return nil, nil, fmt.Errorf("payments: CDP_API_KEY_SECRET: %w", err)
+			}
+			auth, err := facilitator.NewCDPAuth(cfg.CDPKeyID, key, nil)
+			if err != nil {
+				return nil, nil, fmt.Errorf("payments: %w", err)
+			}
+			opts = append(opts, facilitator.WithAuthenticator(auth))
+		case cfg.FacilitatorToken != "":
+			opts = append(opts, facilitator.WithAuthenticator(facilitator.BearerToken(cfg.FacilitatorToken)))
+		}
+		c, err := facilitator.NewClient(cfg.FacilitatorURL, opts...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("payments: %w", err)
+		}
+		f = c
+		logger.Info("x402 facilitator", slog.String("kind", "remote"), slog.String("url", cfg.FacilitatorURL))
+	default:
+		key, err := crypto.HexToECDSA(strings.TrimPrefix(cfg.SettlementKey, "0x"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("payments: X402_SETTLEMENT_KEY: not a hex secp256k1 private key")
+		}
+		lz := &lazyLocal{rpcURL: cfg.RPCURL, key: key, logger: logger}
+		f, closeFn = lz, lz.close
+		logger.Info("x402 facilitator", slog.String("kind", "built-in"), slog.String("rpc", cfg.RPCURL),
+			slog.String("signer", crypto.PubkeyToAddress(key.PublicKey).Hex()))
+	}
+	return &metered{inner: f, m: m}, closeFn, nil
+}
+
+// lazyLocal builds the built-in facilitator on first use and retries the
+// connection on later calls until the chain answers.
+type lazyLocal struct {
+	rpcURL string
+	key    *ecdsa.PrivateKey
+	logger *slog.Logger
+
+	mu    sync.Mutex
+	local *facilitator.Local
+	chain *evmchain.Client
+}
+
+func (l *lazyLocal) get(ctx context.Context) (*facilitator.Local, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.local != nil {
+		return l.local, nil
+	}
+	chain, err := evmchain.Dial(ctx, l.rpcURL, l.key)
+	if err != nil {
+		return nil, fmt.Errorf("%w: chain at %s: %v", x402.ErrFacilitatorUnavailable, l.rpcURL, err)
+	}
+	id, err := chain.ChainID(ctx)
+	if err != nil {
+		chain.Close()
+		return nil, fmt.Errorf("%w: chain id: %v", x402.ErrFacilitatorUnavailable, err)
+	}
+	if id.Cmp(big.NewInt(8453)) != 0 {
+		chain.Close()
+		l.logger.Error("X402_RPC_URL is not Base mainnet (chain id 8453)", slog.String("chain_id", id.String()))
+		return nil, fmt.Errorf("%w: X402_RPC_URL serves chain %s, not 8453", x402.ErrFacilitatorUnavailable, id)
+	}
+	local, err := facilitator.NewLocal(facilitator.LocalConfig{
+		Chain: chain, Network: x402.NetworkBase, Signer: chain.SettlementAddress(), Logger: l.logger,
+	})
+	if err != nil {
+		chain.Close()
+		return nil, fmt.Errorf("payments: built-in facilitator: %w", err)
+	}
+	l.local, l.chain = local, chain
+	return local, nil
+}
+
+func (l *lazyLocal) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.chain != nil {
+		l.chain.Close()
+	}
+}
+
+func (l *lazyLocal) Verify(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
+	f, err := l.get(ctx)
+	if err != nil {
+		return x402.VerifyResponse{}, err
+	}
+	return f.Verify(ctx, p, r)
+}
+
+func (l *lazyLocal) Settle(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
+	f, err := l.get(ctx)
+	if err != nil {
+		return x402.SettleResponse{}, err
+	}
+	return f.Settle(ctx, p, r)
+}
+
+func (l *lazyLocal) Supported(ctx context.Context) (x402.SupportedResponse, error) {
+	f, err := l.get(ctx)
+	if err != nil {
+		return x402.SupportedResponse{}, err
+	}
+	return f.Supported(ctx)
+}
+
+// metered records payment outcomes and settled amounts.
+type metered struct {
+	inner x402.Facilitator
+	m     *telemetry.Metrics
+}
+
+func route(p x402.PaymentPayload) string {
+	if p.Resource != nil {
+		return p.Resource.URL
+	}
+	return ""
+}
+
+func (f *metered) Verify(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
+	v, err := f.inner.Verify(ctx, p, r)
+	switch {
+	case err != nil:
+		f.m.Payment(ctx, route(p), "verify_unavailable", 0)
+	case v.IsValid:
+		f.m.Payment(ctx, route(p), "verified", 0)
+	default:
+		f.m.Payment(ctx, route(p), "rejected", 0)
+	}
+	return v, err
+}
+
+func (f *metered) Settle(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
+	s, err := f.inner.Settle(ctx, p, r)
+	switch {
+	case err != nil:
+		f.m.Payment(ctx, route(p), "settle_unavailable", 0)
+	case s.Success:
+		amount, _ := new(big.Int).SetString(r.Amount, 10)
+		var n int64
+		if amount != nil && amount.IsInt64() {
+			n = amount.Int64()
+		}
+		f.m.Payment(ctx, route(p), "settled", n)
+	default:
+		f.m.Payment(ctx, route(p), "settle_failed", 0)
+	}
+	return s, err
+}
+
+func (f *metered) Supported(ctx context.Context) (x402.SupportedResponse, error) {
+	return f.inner.Supported(ctx)
+}

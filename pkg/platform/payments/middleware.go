@@ -1,0 +1,87 @@
+package payments
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/echox402"
+)
+
+// Price is one paid operation.
+type Price struct {
+	Method      string // GET, POST
+	Path        string // echo route path, also the OpenAPI path
+	Atomic      string // price in atomic USDC units, e.g. "50000"
+	Description string
+}
+
+// USD renders the atomic price in dollars ("0.0001").
+func (p Price) USD() string {
+	n, err := strconv.ParseInt(p.Atomic, 10, 64)
+	if err != nil {
+		return ""
+	}
+	s := strconv.FormatFloat(float64(n)/1e6, 'f', -1, 64)
+	return s
+}
+
+// Key is the route key of the middleware's price table.
+func (p Price) Key() string { return p.Method + " " + p.Path }
+
+// Middleware builds the x402 middleware for the priced routes: the
+// requirements come from cfg and the price table, discovery from doc, and
+// authorizations are reserved in store (Redis SET NX when it is Redis).
+// Errors the middleware raises are rendered by the platform's envelope.
+func Middleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Facilitator, store cache.Store, logger *slog.Logger) (echo.MiddlewareFunc, error) {
+	routes := make(map[string]echox402.Route, len(prices))
+	for _, p := range prices {
+		disc, err := Discovery(doc, p.Method, p.Path)
+		if err != nil {
+			return nil, err
+		}
+		routes[p.Key()] = echox402.Route{Amount: p.Atomic, Description: p.Description, MimeType: "application/json", Discovery: disc}
+	}
+	mw, err := echox402.Config{
+		Routes:                routes,
+		PayTo:                 cfg.PayTo,
+		Network:               x402.NetworkBase,
+		MaxTimeoutSeconds:     cfg.MaxTimeoutSeconds,
+		Facilitator:           f,
+		Replay:                store,
+		Logger:                logger,
+		TrustForwardedHeaders: cfg.TrustForwarded,
+	}.ToMiddleware()
+	if err != nil {
+		return nil, fmt.Errorf("payments.Middleware: %w", err)
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		h := mw(next)
+		return func(c echo.Context) error {
+			err := h(c)
+			var pe *echox402.Error
+			if errors.As(err, &pe) {
+				return &apierror.Error{Status: pe.Status, Code: pe.Code, Message: pe.Message, Details: pe.Details, Err: pe.Err}
+			}
+			return err
+		}
+	}, nil
+}
+
+// CORS lets browsers send PAYMENT-SIGNATURE and read the payment headers,
+// the request id and the extra headers named (e.g. the cache header).
+func CORS(cfg Config, expose ...string) echo.MiddlewareFunc {
+	c := echox402.CORSConfig(cfg.CORSOrigins...)
+	c.ExposeHeaders = append(append(c.ExposeHeaders, "X-Request-Id"), expose...)
+	c.AllowMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions}
+	return middleware.CORSWithConfig(c)
+}
