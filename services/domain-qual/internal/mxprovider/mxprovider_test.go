@@ -102,14 +102,14 @@ func TestIdentify(t *testing.T) {
 		{name: "gateway with M365 inferred from SPF", mx: []mxprovider.MX{
 			{Host: "mx0a-001.pphosted.com.", Preference: 10}, {Host: "mx0b-001.pphosted.com.", Preference: 10}},
 			includes: []string{"_spf.salesforce.com", "spf.protection.outlook.com"},
-			id: "proofpoint", kind: mxprovider.SecurityGateway, gateway: true, mailbox: "microsoft_365", evidence: "include:spf.protection.outlook.com"},
+			id:       "proofpoint", kind: mxprovider.SecurityGateway, gateway: true, mailbox: "microsoft_365", evidence: "include:spf.protection.outlook.com"},
 		{name: "gateway with backup MX revealing Google", mx: []mxprovider.MX{
 			{Host: "us-smtp-inbound-1.mimecast.com.", Preference: 10}, {Host: "aspmx.l.google.com.", Preference: 50}},
 			includes: []string{"spf.protection.outlook.com"},
-			id: "mimecast", kind: mxprovider.SecurityGateway, gateway: true, mailbox: "google_workspace", evidence: "backup MX aspmx.l.google.com"},
+			id:       "mimecast", kind: mxprovider.SecurityGateway, gateway: true, mailbox: "google_workspace", evidence: "backup MX aspmx.l.google.com"},
 		{name: "gateway with only non-mailbox includes", mx: []mxprovider.MX{{Host: "acme.iphmx.com.", Preference: 10}},
 			includes: []string{"sendgrid.net"},
-			id: "cisco_secure_email", kind: mxprovider.SecurityGateway, gateway: true, evidence: "could not be inferred"},
+			id:       "cisco_secure_email", kind: mxprovider.SecurityGateway, gateway: true, evidence: "could not be inferred"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
