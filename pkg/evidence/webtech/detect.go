@@ -20,7 +20,7 @@ type Input struct {
 	ScriptSrcs []string
 	Links      []string
 
-	DNSTXT      []string // apex TXT records
+	DNSTXT      []string // apex TXT records, each with its character-strings joined
 	MXHosts     []string // MX exchange host names
 	SPFIncludes []string // SPF include:/redirect= hosts; parsed from DNSTXT when empty
 }

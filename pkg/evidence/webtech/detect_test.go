@@ -236,6 +236,7 @@ func TestDetectVersionsAndRules(t *testing.T) {
 		{"iframe embed", webtech.Input{HTML: []byte(`<iframe src="https://player.vimeo.com/video/76979871"></iframe>`)}, "Vimeo", ""},
 		{"cookie names from set-cookie", webtech.Input{Headers: http.Header{"Set-Cookie": {"laravel_session=abc; path=/; httponly"}}}, "Laravel", ""},
 		{"page host", webtech.Input{URL: "https://my-app.herokuapp.com/login"}, "Heroku", ""},
+		{"bare page host with port", webtech.Input{URL: "trail-gear.myshopify.com:443"}, "Shopify", ""},
 		{"html entity in attribute", webtech.Input{HTML: []byte(`<script src="https://www.googletagmanager.com/gtag/js?id=G-ABC123&amp;l=dl"></script>`)}, "Google Analytics 4", ""},
 	}
 	for _, tc := range tests {

@@ -239,7 +239,7 @@ func newPage(in Input) *page {
 		html:    in.HTML,
 	}
 	if p.host == "" && in.URL != "" && !strings.Contains(in.URL, "/") {
-		p.host = normHost(in.URL) // a bare host name
+		p.host = hostOf("//" + in.URL) // a bare host name, maybe with a port
 	}
 	for k, vs := range in.Headers {
 		ck := http.CanonicalHeaderKey(k)
