@@ -129,7 +129,7 @@ func (c *Classifier) Invalid(input string, err error) Result {
 		DomainType:    TypeInvalid,
 		DNSPresence:   DNSPresence{Status: PresenceUnknown},
 		MailReadiness: MailReadiness{Status: ReadinessUnknown, MXHosts: []MXHost{}},
-		MXProvider:    MXProvider{Kind: string(mxprovider.Unknown), Evidence: []string{}},
+		MXProvider:    MXProvider{Kind: mxprovider.Unknown, Evidence: []string{}},
 		Parked:        Parked{Indicators: []ParkingIndicator{}},
 		Confidence:    1,
 		Reasons:       []Reason{{Code: ReasonInvalidInput, Detail: detail}},
@@ -417,10 +417,10 @@ func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost) Result {
 		reason(ReasonMXPresent, "%d MX record(s); most preferred %s", len(mxs), hosts[0].Host)
 		if hasNullMX(mxs) {
 			reason(ReasonNullMXMixed, "a null MX is published together with other MX records (RFC 7505 §3 forbids this)")
-			confidenceMail -= 0.1
+			penalty += 0.1
 		}
 		penalty += c.hostFindings(hosts, reason)
-		if k := mxprovider.Kind(r.MXProvider.Kind); k != mxprovider.Unknown && k != mxprovider.SelfHosted {
+		if k := r.MXProvider.Kind; k != mxprovider.Unknown && k != mxprovider.SelfHosted {
 			confidenceMail += 0.1
 			reason(ReasonKnownMailProvider, "mail is received by %s (%s)", r.MXProvider.Name, r.MXProvider.Kind)
 		}
@@ -542,7 +542,7 @@ func (c *Classifier) provider(registrable string, mxs []mxRecord, txt resolver.A
 		in = append(in, mxprovider.MX{Host: mx.host, Preference: mx.pref})
 	}
 	id := c.fp.Identify(registrable, in, spfIncludes(txt))
-	out := MXProvider{ID: id.Provider.ID, Name: id.Provider.Name, Kind: string(id.Provider.Kind), Gateway: id.Gateway, Evidence: id.Evidence}
+	out := MXProvider{ID: id.Provider.ID, Name: id.Provider.Name, Kind: id.Provider.Kind, Gateway: id.Gateway, Evidence: id.Evidence}
 	if id.MailboxProvider != nil {
 		out.MailboxProvider = &Provider{ID: id.MailboxProvider.ID, Name: id.MailboxProvider.Name}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
+	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 
@@ -104,7 +105,7 @@ func TestClassify(t *testing.T) {
 		hasA        *bool
 		readiness   classify.Readiness
 		providerID  string
-		kind        string
+		kind        mxprovider.Kind
 		gateway     bool
 		mailbox     string
 		parked      bool
