@@ -128,6 +128,17 @@ func TestDetectFixtureSites(t *testing.T) {
 			versions: map[string]string{"jQuery": "3.5.1"},
 		},
 		{
+			name: "drupal enterprise site on akamai and pantheon with marketo, 6sense, drift and proofpoint",
+			dir:  "drupal-enterprise-akamai",
+			url:  "https://www.northwind.example/",
+			want: []string{
+				"6sense", "Adobe Experience Platform Launch", "Akamai", "Akamai Bot Manager", "DocuSign", "Drift",
+				"Drupal", "Marketo", "Meta Business Manager", "Microsoft 365", "Optimizely", "Pantheon",
+				"Proofpoint", "Salesforce",
+			},
+			versions: map[string]string{"Drupal": "10"},
+		},
+		{
 			name:     "plain nginx page names products only in prose",
 			dir:      "plain-nginx",
 			url:      "https://miller.example/",

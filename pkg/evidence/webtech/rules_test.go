@@ -1,7 +1,9 @@
 package webtech_test
 
 import (
+	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,5 +114,64 @@ func TestTechnologiesReturnsACopy(t *testing.T) {
 	b := webtech.Technologies()
 	if b[0].Name == "mutated" || b[0].Rules[0].Weight == 0 {
 		t.Fatal("Technologies() exposes the internal table")
+	}
+}
+
+// literalInput builds the smallest Input that a non-regexp rule must match.
+func literalInput(r webtech.Rule) (webtech.Input, bool) {
+	switch {
+	case r.Source == webtech.SourceHeader && r.Kind == webtech.MatchPresent:
+		return webtech.Input{Headers: http.Header{r.Key: {"1"}}}, true
+	case r.Source == webtech.SourceMeta && r.Kind == webtech.MatchPresent:
+		return webtech.Input{HTML: []byte(`<meta name="` + r.Key + `" content="x">`)}, true
+	case r.Source == webtech.SourceCookie && r.Kind == webtech.MatchExact:
+		return webtech.Input{Cookies: []string{r.Pattern}}, true
+	case r.Source == webtech.SourceCookie && r.Kind == webtech.MatchPrefix:
+		return webtech.Input{Cookies: []string{r.Pattern + "x1"}}, true
+	case r.Source == webtech.SourceHTML && r.Kind == webtech.MatchContains:
+		return webtech.Input{HTML: []byte(r.Pattern)}, true
+	case r.Source == webtech.SourceScript && r.Kind == webtech.MatchHostSuffix:
+		return webtech.Input{ScriptSrcs: []string{"https://" + r.Pattern + "/a.js"}}, true
+	case r.Source == webtech.SourceLink && r.Kind == webtech.MatchHostSuffix:
+		return webtech.Input{Links: []string{"https://" + r.Pattern + "/a.css"}}, true
+	case r.Source == webtech.SourceIframe && r.Kind == webtech.MatchHostSuffix:
+		return webtech.Input{HTML: []byte(`<iframe src="https://` + r.Pattern + `/embed"></iframe>`)}, true
+	case r.Source == webtech.SourceURL:
+		return webtech.Input{URL: "https://" + r.Pattern + "/"}, true
+	case r.Source == webtech.SourceMX:
+		return webtech.Input{MXHosts: []string{"mx1." + r.Pattern + "."}}, true
+	case r.Source == webtech.SourceSPF:
+		return webtech.Input{SPFIncludes: []string{r.Pattern}}, true
+	case r.Source == webtech.SourceDNSTXT:
+		return webtech.Input{DNSTXT: []string{r.Pattern + "a1b2c3"}}, true
+	}
+	return webtech.Input{}, false
+}
+
+// TestEveryLiteralRuleFires drives each non-regexp rule through Detect with a
+// minimal matching input, which catches typos such as a scheme in a host
+// rule or a pattern no input can reach.
+func TestEveryLiteralRuleFires(t *testing.T) {
+	t.Parallel()
+	checked := 0
+	for _, tech := range webtech.Technologies() {
+		for _, r := range tech.Rules {
+			in, ok := literalInput(r)
+			if !ok {
+				continue
+			}
+			checked++
+			h, found := find(webtech.Detect(in), tech.Name)
+			if !found {
+				t.Errorf("%s: rule %s does not fire on its own input", tech.Name, r)
+				continue
+			}
+			if !slices.ContainsFunc(h.Evidence, func(e webtech.Evidence) bool { return e.Source == r.Source }) {
+				t.Errorf("%s: rule %s fired without %s evidence: %+v", tech.Name, r, r.Source, h.Evidence)
+			}
+		}
+	}
+	if checked < 400 {
+		t.Errorf("only %d literal rules checked", checked)
 	}
 }
