@@ -79,7 +79,7 @@ var jsFrameworkTechs = []Technology{
 		Script(`modernizr`, 0.85),
 	}},
 	{Name: "Lodash", Category: JavaScriptFramework, Website: "https://lodash.com", Rules: []Rule{
-		Script(`lodash(?:@`+ver+`)?(?:\.min)?\.js|/lodash(?:@`+ver+`)?/`, 0.85),
+		Script(`lodash@`+ver+`|/lodash(?:\.min)?\.js|/lodash(?:\.js)?/`, 0.85),
 	}},
 }
 
@@ -88,8 +88,8 @@ var uiFrameworkTechs = []Technology{
 		Link(`bootstrap@`+ver, 0.95),
 		Script(`bootstrap@`+ver, 0.95),
 		Link(`/bootstrap/`+ver+`/`, 0.9),
-		Link(`bootstrap(?:\.min)?\.css`, 0.9),
-		Script(`bootstrap(?:\.bundle)?(?:\.min)?\.js`, 0.9),
+		Link(`(?:^|/)bootstrap(?:\.min)?\.css`, 0.9),
+		Script(`(?:^|/)bootstrap(?:\.bundle)?(?:\.min)?\.js`, 0.85),
 	}},
 	{Name: "Tailwind CSS", Category: UIFramework, Website: "https://tailwindcss.com", Rules: []Rule{
 		ScriptHost("cdn.tailwindcss.com", 0.95),

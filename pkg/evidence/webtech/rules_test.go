@@ -52,6 +52,9 @@ func TestRuleSetIntegrity(t *testing.T) {
 			if r.Kind != webtech.MatchPresent && r.Pattern == "" {
 				t.Errorf("%s: rule %s has an empty pattern", tech.Name, r)
 			}
+			if strings.Count(r.Pattern, "(?P<version>") > 1 {
+				t.Errorf("%s: rule %s has more than one version group", tech.Name, r)
+			}
 			if r.Source == webtech.SourceHTML && lowerNames[strings.ToLower(strings.TrimSpace(r.Pattern))] {
 				t.Errorf("%s: HTML rule %s is a bare product name", tech.Name, r)
 			}
