@@ -83,7 +83,7 @@ if [[ -n "${dev:-}" ]]; then cat <<MSG
 A funded dev payer (anvil's public test key #1, 1000 dev USDC):
   export X402_PRIVATE_KEY=$DEV_PAYER_KEY
 Pay for a call:
-  ./bin/x402 pay --max 0.001 GET 'http://127.0.0.1:$DQ_PORT/api/v1/domain/classify?domain=example.com'
+  ./bin/x402 pay --max 0.001 GET 'http://127.0.0.1:$DQ_PORT/api/v1/domain/classify?domain=github.com'
 MSG
 fi
 echo
