@@ -3,7 +3,10 @@ package payments
 import (
 	"context"
 	"crypto/ecdsa"
+	"net/http"
+
 	"fmt"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"log/slog"
 	"math/big"
 	"strings"
@@ -27,7 +30,9 @@ func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics) (x402
 	closeFn := func() {}
 	switch {
 	case cfg.FacilitatorURL != "":
-		opts := []facilitator.Option{facilitator.WithLogger(logger)}
+		// Outgoing facilitator calls get client spans and propagate the trace.
+		hc := &http.Client{Transport: otelhttp.NewTransport(http.DefaultTransport)}
+		opts := []facilitator.Option{facilitator.WithLogger(logger), facilitator.WithHTTPClient(hc)}
 		switch {
 		case cfg.CDPKeyID != "":
 			key, err := facilitator.ParseCDPSecret(cfg.CDPKeySecret)
