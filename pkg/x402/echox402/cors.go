@@ -16,7 +16,7 @@ func CORSExposeHeaders() []string {
 // CORSAllowHeaders are the request headers a paying browser client sends
 // (Access-Control-Allow-Headers on preflight).
 func CORSAllowHeaders() []string {
-	return []string{x402.HeaderPaymentSignature, echoHeaderContentType, echoHeaderAuthorization}
+	return []string{x402.HeaderPaymentSignature, echoHeaderContentType, echoHeaderAuthorization, "Access-Control-Expose-Headers"}
 }
 
 const (
