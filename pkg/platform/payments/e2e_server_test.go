@@ -23,6 +23,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/server"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/pkg/platform/telemetry"
+	"github.com/intel402/intel402/pkg/x402"
 )
 
 // The three paid company-intel operations the end-to-end server exposes,
@@ -38,6 +39,12 @@ const (
 // little.
 const noEvidenceCompany = "no-evidence.example"
 
+// frontRunCompany makes the signals handler call the server's frontRun
+// hook with the request's PAYMENT-SIGNATURE before answering 200: a test
+// uses it to spend the authorization on chain between verification and
+// settlement.
+const frontRunCompany = "front-run.example"
+
 // e2eServer is a company-intel-shaped service running on a loopback port:
 // the platform server, strict JSON with the body limit, input validation
 // before payment, and payments.Middleware over the production facilitator
@@ -49,6 +56,9 @@ type e2eServer struct {
 	signalsRuns atomic.Int64 // handler executions per route
 	briefRuns   atomic.Int64
 	deepRuns    atomic.Int64
+
+	// frontRun, when set, runs in the signals handler for frontRunCompany.
+	frontRun func(ctx context.Context, paymentSignature string) error
 }
 
 // e2eEnv is the X402_* environment of the server: the built-in facilitator
@@ -81,7 +91,7 @@ func pricesFromDoc(doc *openapidoc.Doc, paths ...string) ([]payments.Price, erro
 }
 
 // startE2EServer assembles and starts the service; it stops at cleanup.
-func startE2EServer(t *testing.T, env map[string]string, store cache.Store) *e2eServer {
+func startE2EServer(t *testing.T, env map[string]string, store cache.Store, frontRun func(ctx context.Context, paymentSignature string) error) *e2eServer {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	doc, err := openapidoc.Load(openapi.CompanyIntel)
@@ -111,7 +121,7 @@ func startE2EServer(t *testing.T, env map[string]string, store cache.Store) *e2e
 		t.Fatal(err)
 	}
 
-	s := &e2eServer{Prices: map[string]payments.Price{}}
+	s := &e2eServer{Prices: map[string]payments.Price{}, frontRun: frontRun}
 	for _, p := range prices {
 		s.Prices[p.Path] = p
 	}
@@ -233,6 +243,11 @@ func (s *e2eServer) signals(c echo.Context) error {
 	in, ok := input.Get[signalsInput](c)
 	if !ok {
 		return errors.New("signals: no validated input")
+	}
+	if in.Company == frontRunCompany && s.frontRun != nil {
+		if err := s.frontRun(c.Request().Context(), c.Request().Header.Get(x402.HeaderPaymentSignature)); err != nil {
+			return fmt.Errorf("signals: front-run: %w", err)
+		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{
 		"requestId": requestid.FromEcho(c),

@@ -1,8 +1,10 @@
 package payments_test
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"net"
 	"net/http"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/platform/redistest"
@@ -29,6 +32,7 @@ const (
 	briefBody     = `{"company":"acme.com","seller":{"product":"Email security gateway"}}`
 	noBriefBody   = `{"company":"` + noEvidenceCompany + `"}`
 	deepBody      = `{"company":"acme.com","seller":{"product":"Email security gateway"}}`
+	frontRunBody  = `{"company":"` + frontRunCompany + `"}`
 	concurrentUse = 20
 )
 
@@ -54,6 +58,13 @@ func TestE2EPaymentsOnChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(chain.Close)
+	// Another party that submits authorizations: the payee's account, so
+	// the facilitator's own transaction nonces are never disturbed.
+	other, err := evmchain.Dial(ctx, a.RPCURL, a.Keys[x402test.PayeeKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(other.Close)
 	w := &onChain{
 		payerKey: a.Keys[x402test.PayerKey], payer: payer, payee: payee, usdc: usdc, chain: chain,
 		balance: a.Dev().Balance,
@@ -76,9 +87,52 @@ func TestE2EPaymentsOnChain(t *testing.T) {
 	for _, st := range stores {
 		t.Run(st.name, func(t *testing.T) {
 			store := st.open(t)
-			srv := startE2EServer(t, e2eEnv(a.RPCURL, payee.Hex(), x402test.DevKey0Hex), store)
+			srv := startE2EServer(t, e2eEnv(a.RPCURL, payee.Hex(), x402test.DevKey0Hex), store, spendFirst(other, usdc))
 			w.scenarios(t, srv, store)
 		})
+	}
+}
+
+// spendFirst submits the authorization of a PAYMENT-SIGNATURE itself
+// through sender, so that the facilitator's settlement finds it used.
+func spendFirst(sender *evmchain.Client, token common.Address) func(context.Context, string) error {
+	return func(ctx context.Context, header string) error {
+		p, err := x402.DecodePaymentPayload(header)
+		if err != nil {
+			return err
+		}
+		evm, err := x402.ExactEVMPayloadOf(p)
+		if err != nil {
+			return err
+		}
+		sig, err := hexutil.Decode(evm.Signature)
+		if err != nil {
+			return fmt.Errorf("signature: %w", err)
+		}
+		nonce, err := hexutil.Decode(evm.Authorization.Nonce)
+		if err != nil || len(nonce) != 32 {
+			return fmt.Errorf("nonce %q: %v", evm.Authorization.Nonce, err)
+		}
+		auth := evmchain.Authorization{From: common.HexToAddress(evm.Authorization.From), To: common.HexToAddress(evm.Authorization.To)}
+		copy(auth.Nonce[:], nonce)
+		for _, f := range []struct {
+			dst **big.Int
+			s   string
+		}{{&auth.Value, evm.Authorization.Value}, {&auth.ValidAfter, evm.Authorization.ValidAfter}, {&auth.ValidBefore, evm.Authorization.ValidBefore}} {
+			n, ok := x402.ParseAtomic(f.s)
+			if !ok {
+				return fmt.Errorf("authorization integer %q", f.s)
+			}
+			*f.dst = n
+		}
+		tx, ok, err := sender.SendTransferWithAuthorization(ctx, token, auth, sig)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("transferWithAuthorization %s reverted", tx.Hex())
+		}
+		return nil
 	}
 }
 
@@ -321,6 +375,36 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 		}
 	})
 
+	t.Run("failed settlement withholds the response", func(t *testing.T) {
+		header := c.signed(t, w.payerKey, signalsURL, frontRunBody)
+		from, nonce := authorizationOf(t, header)
+		before, runs := w.snapshot(t), srv.signalsRuns.Load()
+		// The handler spends the authorization on chain itself before
+		// answering 200, so the facilitator's settlement must fail.
+		r := c.post(t, signalsURL, frontRunBody, header)
+		if r.Status != http.StatusPaymentRequired || errorCode(t, r.Body) != echox402.CodeSettlementFailed {
+			t.Fatalf("status %d, want 402 %s: %s", r.Status, echox402.CodeSettlementFailed, r.Body)
+		}
+		if strings.Contains(string(r.Body), frontRunCompany) {
+			t.Errorf("the handler's response leaked although settlement failed: %s", r.Body)
+		}
+		s := settlementOf(t, r)
+		if s.Success || s.ErrorReason != x402.ReasonNonceAlreadyUsed || !strings.EqualFold(s.Payer, w.payer.Hex()) || s.Network != x402.NetworkBase {
+			t.Errorf("PAYMENT-RESPONSE = %+v, want failure %s for the payer", s, x402.ReasonNonceAlreadyUsed)
+		}
+		if got := srv.signalsRuns.Load() - runs; got != 1 {
+			t.Errorf("handler ran %d times, want 1", got)
+		}
+		moved(t, before, w.snapshot(t), price(routeSignals)) // once: by the front-run, never twice
+		if !w.used(t, from, nonce) || !reserved(t, store, from, nonce) {
+			t.Error("the spent authorization is not kept as used")
+		}
+		r = c.post(t, signalsURL, frontRunBody, header)
+		if r.Status != http.StatusPaymentRequired || challengeError(t, r) != echox402.MsgAlreadyUsed {
+			t.Errorf("retry after a failed settlement: status %d: %s", r.Status, r.Body)
+		}
+	})
+
 	t.Run("invalid input is never challenged nor charged", func(t *testing.T) {
 		header := c.signed(t, w.payerKey, signalsURL, signalsBody)
 		from, nonce := authorizationOf(t, header)
@@ -379,7 +463,7 @@ func TestE2EFacilitatorUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	payee := common.HexToAddress(payTo)
-	srv := startE2EServer(t, e2eEnv(closed, payee.Hex(), x402test.DevKey0Hex), cache.NewMemory(100))
+	srv := startE2EServer(t, e2eEnv(closed, payee.Hex(), x402test.DevKey0Hex), cache.NewMemory(100), nil)
 	key, err := x402test.DevKey(x402test.PayerKey)
 	if err != nil {
 		t.Fatal(err)
