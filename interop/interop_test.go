@@ -121,7 +121,14 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(chain.Close)
-	srv := startPaidService(t, a.RPCURL, x402test.DevKey0Hex, payee.Hex())
+	// Another party that submits authorizations: the payee's account, so
+	// the facilitator's own transaction nonces are never disturbed.
+	other, err := evmchain.Dial(ctx, a.RPCURL, a.Keys[x402test.PayeeKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(other.Close)
+	srv := startPaidService(t, a.RPCURL, x402test.DevKey0Hex, payee.Hex(), spendFirst(other, usdc))
 	url := srv.URL + signalsPath
 	price, ok := new(big.Int).SetString(srv.Price.Atomic, 10)
 	if !ok {
@@ -223,6 +230,31 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		}
 	})
 
+	t.Run("failed settlement reaches the client as success false", func(t *testing.T) {
+		var res payResult
+		var reqs []http.Header
+		paid, received := moved(t, payer, func() {
+			reqs = sent(func() { res = runPay(t, node, root, url, `{"company":"`+frontRunCompany+`"}`, x402test.DevKey1Hex) })
+		})
+		if res.Status != http.StatusPaymentRequired {
+			t.Fatalf("status %d, want 402: %s", res.Status, res.Body)
+		}
+		pr := res.PaymentResponse
+		if pr == nil || pr.Success || pr.ErrorReason != x402.ReasonNonceAlreadyUsed || !strings.EqualFold(pr.Payer, payer.Hex()) {
+			t.Errorf("PAYMENT-RESPONSE as the official client decodes it = %+v, want failure %s", pr, x402.ReasonNonceAlreadyUsed)
+		}
+		if strings.Contains(string(res.Body), frontRunCompany) {
+			t.Errorf("the handler's response leaked although settlement failed: %s", res.Body)
+		}
+		// The front-run moved the money once; the facilitator did not again.
+		if paid.Cmp(price) != 0 || received.Cmp(price) != 0 {
+			t.Errorf("payer paid %s, payee received %s, want exactly %s", paid, received, price)
+		}
+		if len(reqs) != 2 {
+			t.Fatalf("want an unpaid request then one paid retry, got %d requests", len(reqs))
+		}
+	})
+
 	t.Run("unfunded payer is refused with a fresh challenge", func(t *testing.T) {
 		key, err := crypto.GenerateKey()
 		if err != nil {
@@ -246,6 +278,49 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 			t.Errorf("payer paid %s, payee received %s", paid, received)
 		}
 	})
+}
+
+// spendFirst submits the authorization of a PAYMENT-SIGNATURE itself
+// through sender, so that the facilitator's settlement finds it used.
+func spendFirst(sender *evmchain.Client, token common.Address) func(context.Context, string) error {
+	return func(ctx context.Context, header string) error {
+		p, err := x402.DecodePaymentPayload(header)
+		if err != nil {
+			return err
+		}
+		evm, err := x402.ExactEVMPayloadOf(p)
+		if err != nil {
+			return err
+		}
+		sig, err := hexutil.Decode(evm.Signature)
+		if err != nil {
+			return fmt.Errorf("signature: %w", err)
+		}
+		nonce, err := hexutil.Decode(evm.Authorization.Nonce)
+		if err != nil || len(nonce) != 32 {
+			return fmt.Errorf("nonce %q: %v", evm.Authorization.Nonce, err)
+		}
+		auth := evmchain.Authorization{From: common.HexToAddress(evm.Authorization.From), To: common.HexToAddress(evm.Authorization.To)}
+		copy(auth.Nonce[:], nonce)
+		for _, f := range []struct {
+			dst **big.Int
+			s   string
+		}{{&auth.Value, evm.Authorization.Value}, {&auth.ValidAfter, evm.Authorization.ValidAfter}, {&auth.ValidBefore, evm.Authorization.ValidBefore}} {
+			n, ok := x402.ParseAtomic(f.s)
+			if !ok {
+				return fmt.Errorf("authorization integer %q", f.s)
+			}
+			*f.dst = n
+		}
+		tx, ok, err := sender.SendTransferWithAuthorization(ctx, token, auth, sig)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("transferWithAuthorization %s reverted", tx.Hex())
+		}
+		return nil
+	}
 }
 
 // checkPreflight sends the CORS preflight a browser would send before a

@@ -2,6 +2,7 @@ package interop_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -21,6 +22,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/server"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/pkg/platform/telemetry"
+	"github.com/intel402/intel402/pkg/x402"
 )
 
 const signalsPath = "/v1/company/signals"
@@ -29,10 +31,13 @@ const signalsPath = "/v1/company/signals"
 // production (platform server, CORS, body limit, input validation before
 // payment, payments.Middleware with the built-in facilitator) on a loopback
 // port. It records the headers of every POST it receives. The handler
-// answers 422 insufficient_evidence for noEvidenceCompany, else 200.
+// answers 422 insufficient_evidence for noEvidenceCompany; for
+// frontRunCompany it first passes the request's PAYMENT-SIGNATURE to
+// frontRun (a test spends it on chain so that settlement fails); else 200.
 type paidService struct {
-	URL   string
-	Price payments.Price
+	URL      string
+	Price    payments.Price
+	frontRun func(ctx context.Context, paymentSignature string) error
 
 	mu       sync.Mutex
 	requests []http.Header
@@ -45,7 +50,10 @@ func (s *paidService) received() []http.Header {
 	return append([]http.Header(nil), s.requests...)
 }
 
-const noEvidenceCompany = "no-evidence.example"
+const (
+	noEvidenceCompany = "no-evidence.example"
+	frontRunCompany   = "front-run.example"
+)
 
 type signalsInput struct {
 	Company      string `json:"company"`
@@ -72,11 +80,18 @@ func parseSignals(c echo.Context) (signalsInput, error) {
 
 // signals answers the smallest document the contract accepts for a company
 // with no findings: this test is about payment, not research.
-func signals(c echo.Context) error {
+func (s *paidService) signals(c echo.Context) error {
 	in, _ := input.Get[signalsInput](c)
-	if in.Company == noEvidenceCompany {
+	switch in.Company {
+	case noEvidenceCompany:
 		return apierror.New(http.StatusUnprocessableEntity, apierror.CodeInsufficientEvidence,
 			"not enough reliable public evidence about %s", in.Company)
+	case frontRunCompany:
+		if s.frontRun != nil {
+			if err := s.frontRun(c.Request().Context(), c.Request().Header.Get(x402.HeaderPaymentSignature)); err != nil {
+				return fmt.Errorf("signals: front-run: %w", err)
+			}
+		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{
 		"requestId": requestid.FromEcho(c),
@@ -92,8 +107,8 @@ func signals(c echo.Context) error {
 
 // startPaidService starts the service with the built-in facilitator over
 // rpcURL (settlement key settlementKeyHex), paying payTo; it stops at
-// cleanup.
-func startPaidService(t *testing.T, rpcURL, settlementKeyHex, payTo string) *paidService {
+// cleanup. frontRun may be nil.
+func startPaidService(t *testing.T, rpcURL, settlementKeyHex, payTo string, frontRun func(context.Context, string) error) *paidService {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	doc, err := openapidoc.Load(openapi.CompanyIntel)
@@ -118,7 +133,8 @@ func startPaidService(t *testing.T, rpcURL, settlementKeyHex, payTo string) *pai
 	t.Cleanup(closeF)
 	op := doc.T.Paths.Find(signalsPath).Post
 	atomicPrice, _ := op.Extensions["x-price-atomic"].(string)
-	s := &paidService{Price: payments.Price{Method: http.MethodPost, Path: signalsPath, Atomic: atomicPrice, Description: op.Summary}}
+	s := &paidService{Price: payments.Price{Method: http.MethodPost, Path: signalsPath, Atomic: atomicPrice, Description: op.Summary},
+		frontRun: frontRun}
 	pay, err := payments.Middleware(cfg, []payments.Price{s.Price}, doc.T, f, cache.NewMemory(1000), logger)
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +152,7 @@ func startPaidService(t *testing.T, rpcURL, settlementKeyHex, payTo string) *pai
 	}
 	e := server.New(logger, m.Middleware("company-intel"), record)
 	e.Use(payments.CORS(cfg, "x-company-intel-cache"))
-	e.POST(signalsPath, signals, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(parseSignals), pay)
+	e.POST(signalsPath, s.signals, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(parseSignals), pay)
 
 	ln, err := server.Listen("127.0.0.1:0")
 	if err != nil {
