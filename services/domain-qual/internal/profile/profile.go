@@ -1,0 +1,256 @@
+// Package profile is the full_domain_profile use case: the dns-audit of a
+// domain plus its website metadata, technology hints and opportunity flags.
+//
+// # Order of work
+//
+// The DNS audit, the apex TXT lookup (for technology hints) and the website
+// fetch run concurrently under the caller's context, which carries the one
+// overall deadline. An audit error (the context ended first) fails the
+// profile; a website failure never does: it gives
+// website_metadata.reachable=false with the error code.
+//
+// # Website fetch order
+//
+//  1. https://<domain>/ and http://<domain>/, fetched at the same time.
+//     The HTTPS page is described when it answers; otherwise the HTTP page.
+//     The HTTP fetch also tells whether plain HTTP redirects to HTTPS.
+//  2. Only when neither answered at all (dns_failure, network_error,
+//     timeout or blocked_address on both) and the domain is not a
+//     subdomain: https://www.<domain>/ and http://www.<domain>/, the same way.
+//
+// Every fetch goes through the guarded fetcher (public addresses only,
+// redirects re-checked, body capped). 4xx/5xx pages count as reachable and
+// are described. An unreachable site reports the error of the first
+// attempt (https://<domain>/); website_metadata.attempts lists them all.
+//
+// # Technology hints
+//
+// webtech.Detect runs over the described page (final URL, headers and
+// cookies, HTML and its script/link hosts) plus the apex TXT records, the
+// MX hosts and the SPF include/redirect hosts of the audit.
+//
+// # Opportunity flags
+//
+// Flags come from a fixed table of deterministic rules (rules in
+// flags.go); each flag carries its rule text and evidence. Flags are
+// ordered high, medium, low priority, then by table order.
+//
+//	id                                 priority  fires when
+//	dmarc_not_enforced                 high      DMARC missing or invalid, or p=none (enforcement none)
+//	spf_missing                        high      no SPF record
+//	spf_too_many_lookups               high      SPF needs more than 10 DNS lookups (RFC 7208 §4.6.4)
+//	spf_permissive_all                 high      SPF ends in +all or ?all
+//	dkim_not_found                     medium    no DKIM key among the tried selectors (not for null-MX domains)
+//	no_email_security_gateway          medium    the primary MX is a mailbox provider and no MX is a gateway
+//	site_unreachable                   medium    no website URL answered
+//	parked_domain                      high      the page carries a parking marker (ParkingMarkers) or ends on a parking host
+//	https_unavailable                  high      the site answers over HTTP only
+//	no_https_redirect                  medium    HTTPS works but http:// is not redirected to it
+//	hsts_missing                       low       an HTTPS page without a valid Strict-Transport-Security header
+//	tls_certificate_expiring           medium    the certificate expires within 30 days
+//	outdated_cms                       high      WordPress, Drupal or Joomla below its CMSMinimums version (table dated)
+//	competitor_email_security_gateway  low       an email_security_gateway technology hint with confidence >= 0.8
+//	competitor_marketing_automation    low       a marketing_automation technology hint with confidence >= 0.8
+package profile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/miekg/dns"
+
+	"github.com/intel402/intel402/pkg/evidence/fetch"
+	"github.com/intel402/intel402/pkg/evidence/webtech"
+	"github.com/intel402/intel402/services/domain-qual/internal/audit"
+	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
+	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
+	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+	"github.com/intel402/intel402/services/domain-qual/internal/spf"
+)
+
+// Auditor runs the dns-audit of a domain. It is satisfied by *audit.Auditor;
+// the error is non-nil only when ctx ended first.
+type Auditor interface {
+	Audit(ctx context.Context, name domainname.Name, selector string) (audit.Result, error)
+}
+
+// Fetcher fetches one public web page. It is satisfied by *fetch.Fetcher;
+// failures are *fetch.Error values.
+type Fetcher interface {
+	Fetch(ctx context.Context, rawURL string, opts fetch.Options) (*fetch.Page, error)
+}
+
+// Resolver answers one DNS question. It is satisfied by *resolver.Resolver.
+type Resolver interface {
+	Lookup(ctx context.Context, name string, qtype uint16) resolver.Answer
+}
+
+// Config holds a Profiler's dependencies.
+type Config struct {
+	// Auditor runs the dns-audit. Required.
+	Auditor Auditor
+	// Fetcher fetches the website. Required.
+	Fetcher Fetcher
+	// Resolver looks up the apex TXT records. Required.
+	Resolver Resolver
+	// Fingerprinter identifies the mail provider; nil means mxprovider.New().
+	Fingerprinter *mxprovider.Fingerprinter
+	// HTTPSPort and HTTPPort are the website ports; 0 means 443 and 80.
+	// Only tests and demos with loopback fixtures change them (the fetcher
+	// refuses other ports unless its allow-list names them).
+	HTTPSPort, HTTPPort uint16
+	// Now is the clock for checked_at; nil means time.Now.
+	Now func() time.Time
+	// Logger receives one debug line per profile; nil discards.
+	Logger *slog.Logger
+}
+
+// Profiler builds full domain profiles. It is safe for concurrent use.
+type Profiler struct {
+	auditor   Auditor
+	fetcher   Fetcher
+	res       Resolver
+	fp        *mxprovider.Fingerprinter
+	httpsPort uint16
+	httpPort  uint16
+	now       func() time.Time
+	log       *slog.Logger
+}
+
+// New validates cfg and builds a Profiler.
+func New(cfg Config) (*Profiler, error) {
+	switch {
+	case cfg.Auditor == nil:
+		return nil, errors.New("profile: Config.Auditor is required")
+	case cfg.Fetcher == nil:
+		return nil, errors.New("profile: Config.Fetcher is required")
+	case cfg.Resolver == nil:
+		return nil, errors.New("profile: Config.Resolver is required")
+	}
+	p := &Profiler{auditor: cfg.Auditor, fetcher: cfg.Fetcher, res: cfg.Resolver, fp: cfg.Fingerprinter,
+		httpsPort: cfg.HTTPSPort, httpPort: cfg.HTTPPort, now: cfg.Now, log: cfg.Logger}
+	if p.fp == nil {
+		p.fp = mxprovider.New()
+	}
+	if p.httpsPort == 0 {
+		p.httpsPort = 443
+	}
+	if p.httpPort == 0 {
+		p.httpPort = 80
+	}
+	if p.now == nil {
+		p.now = time.Now
+	}
+	if p.log == nil {
+		p.log = slog.New(slog.DiscardHandler)
+	}
+	return p, nil
+}
+
+// Profile builds the full profile of name. selector is the caller's DKIM
+// selector ("" to try provider-typical selectors). The error is non-nil
+// only when the audit failed (ctx ended before it completed).
+func (p *Profiler) Profile(ctx context.Context, name domainname.Name, selector string) (Result, error) {
+	checkedAt := p.now().UTC().Truncate(time.Second)
+	var (
+		wg       sync.WaitGroup
+		auditRes audit.Result
+		auditErr error
+		txt      resolver.Answer
+		site     Website
+		page     *fetch.Page
+	)
+	wg.Go(func() { auditRes, auditErr = p.auditor.Audit(ctx, name, selector) })
+	wg.Go(func() { txt = p.res.Lookup(ctx, name.FQDN(), dns.TypeTXT) })
+	wg.Go(func() { site, page = p.website(ctx, name) })
+	wg.Wait()
+	if auditErr != nil {
+		return Result{}, fmt.Errorf("profile %s: %w", name.ASCII, auditErr)
+	}
+
+	mxHosts := auditMXHosts(auditRes)
+	includes := spfIncludes(auditRes.SPF.Tree)
+	in := webtech.Input{DNSTXT: txtRecords(txt), MXHosts: mxHosts, SPFIncludes: includes}
+	if page != nil {
+		in.URL, in.Headers = finalURL(page), page.Header
+		if isHTML(page) {
+			in.HTML = page.Body
+		}
+	}
+	hints := technologyHints(webtech.Detect(in))
+
+	var mxs []mxprovider.MX
+	for _, r := range auditRes.MX.Records {
+		if auditRes.MX.Status == audit.MXFound {
+			mxs = append(mxs, mxprovider.MX{Host: r.Host, Preference: r.Preference})
+		}
+	}
+	flags := evaluate(&ruleInput{
+		domain: name.ASCII, checkedAt: checkedAt, audit: &auditRes, site: &site, hints: hints,
+		provider: p.fp.Identify(name.Registrable, mxs, includes), parked: parkingEvidence(page),
+	})
+	p.log.DebugContext(ctx, "domain profiled", slog.String("domain", name.ASCII), slog.Bool("reachable", site.Reachable),
+		slog.Int("hints", len(hints)), slog.Int("flags", len(flags)))
+	return Result{Domain: name.ASCII, CheckedAt: checkedAt, DNSAudit: auditRes, WebsiteMetadata: site,
+		TechnologyHints: hints, OpportunityFlags: flags}, nil
+}
+
+// auditMXHosts returns the MX host names of a found MX set.
+func auditMXHosts(r audit.Result) []string {
+	var out []string
+	if r.MX.Status != audit.MXFound {
+		return out
+	}
+	for _, h := range r.MX.Records {
+		out = append(out, h.Host)
+	}
+	return out
+}
+
+// spfIncludes lists the include and redirect targets of the SPF tree,
+// breadth first.
+func spfIncludes(root *spf.Node) []string {
+	var out []string
+	queue := []*spf.Node{root}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if n == nil {
+			continue
+		}
+		if n.Via == "include" || n.Via == "redirect" {
+			out = append(out, n.Domain)
+		}
+		queue = append(queue, n.Children...)
+	}
+	return out
+}
+
+// txtRecords joins the character-strings of each TXT record.
+func txtRecords(a resolver.Answer) []string {
+	var out []string
+	for _, rr := range a.Records {
+		if t, ok := rr.(*dns.TXT); ok {
+			out = append(out, strings.Join(t.Txt, ""))
+		}
+	}
+	return out
+}
+
+func technologyHints(hs []webtech.Hint) []TechnologyHint {
+	out := make([]TechnologyHint, 0, len(hs))
+	for _, h := range hs {
+		t := TechnologyHint{Name: h.Name, Category: h.Category, Version: h.Version, Confidence: h.Confidence,
+			Evidence: make([]TechnologyEvidence, 0, len(h.Evidence))}
+		for _, e := range h.Evidence {
+			t.Evidence = append(t.Evidence, TechnologyEvidence{Source: e.Source, Detail: e.Detail})
+		}
+		out = append(out, t)
+	}
+	return out
+}
