@@ -186,7 +186,9 @@ func hostMap(m map[string]string) fetch.Resolver {
 // publishes an _mta-sts record, so it is never called).
 type noPolicy struct{}
 
-func (noPolicy) Fetch(context.Context, string) ([]byte, int, error) { return nil, http.StatusNotFound, nil }
+func (noPolicy) Fetch(context.Context, string) ([]byte, int, error) {
+	return nil, http.StatusNotFound, nil
+}
 
 // dnsEnv starts the DNS server with the testdata zones and returns the
 // real resolver and auditor over it.
