@@ -62,7 +62,9 @@ func TestRules(t *testing.T) {
 		{name: "DMARC p=none", mutate: func(in *ruleInput) {
 			in.audit.DMARC.Record, in.audit.DMARC.Enforcement = "v=DMARC1; p=none", dmarc.EnforcementNone
 		}, want: []FlagID{FlagDMARCNotEnforced}, evidence: "_dmarc.acme-widgets.com TXT v=DMARC1; p=none"},
-		{name: "DMARC invalid", mutate: func(in *ruleInput) { in.audit.DMARC.Status, in.audit.DMARC.Record = dmarc.StatusInvalid, "v=DMARC1; p=maybe" },
+		{name: "DMARC invalid", mutate: func(in *ruleInput) {
+			in.audit.DMARC.Status, in.audit.DMARC.Record = dmarc.StatusInvalid, "v=DMARC1; p=maybe"
+		},
 			want: []FlagID{FlagDMARCNotEnforced}, evidence: "p=maybe"},
 		{name: "DMARC partial enforcement is not flagged", mutate: func(in *ruleInput) { in.audit.DMARC.Enforcement = dmarc.EnforcementPartial }},
 		{name: "DMARC unknown is not flagged", mutate: func(in *ruleInput) { in.audit.DMARC = audit.DMARCResult{Status: dmarc.StatusUnknown} }},
