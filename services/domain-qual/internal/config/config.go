@@ -3,8 +3,10 @@ package config
 
 import (
 	"log/slog"
+	"strings"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/pkg/platform/app"
 	"github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/payments"
@@ -13,11 +15,19 @@ import (
 // DefaultPort is domain-qual's listen port unless PORT says otherwise.
 const DefaultPort = 8081
 
+// Default deadlines of one use-case call (CLASSIFY_TIMEOUT, AUDIT_TIMEOUT).
+const (
+	DefaultClassifyTimeout = 5 * time.Second
+	DefaultAuditTimeout    = 10 * time.Second
+)
+
 // Config is the service's configuration.
 type Config struct {
 	Base     app.Base
 	Payments payments.Config
 	DNS      DNS
+	Fetch    Fetch
+	Deadline Deadline
 }
 
 // DNS configures the resolver.
@@ -26,6 +36,20 @@ type DNS struct {
 	QueryTimeout time.Duration // DNS_QUERY_TIMEOUT: per query and server
 	Attempts     int           // DNS_ATTEMPTS: servers tried per question
 	CacheSize    int           // DNS_CACHE_SIZE: answers kept by the process-wide cache
+}
+
+// Fetch configures the guarded web fetcher (MTA-STS policy files).
+type Fetch struct {
+	// AllowList (FETCH_ALLOWLIST: comma-separated CIDR, IP or IP:port) makes
+	// otherwise refused endpoints reachable, e.g. loopback test fixtures.
+	// Operator configuration only; empty by default.
+	AllowList guard.AllowList
+}
+
+// Deadline bounds each use-case call of a request.
+type Deadline struct {
+	Classify time.Duration // CLASSIFY_TIMEOUT
+	Audit    time.Duration // AUDIT_TIMEOUT
 }
 
 // Load reads and validates every setting at once.
@@ -40,6 +64,29 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 			Attempts:     l.Int("DNS_ATTEMPTS", 3, 1, 10),
 			CacheSize:    l.Int("DNS_CACHE_SIZE", 50000, 100, 10_000_000),
 		},
+		Fetch: Fetch{AllowList: allowList(l, "FETCH_ALLOWLIST")},
+		Deadline: Deadline{
+			Classify: l.Duration("CLASSIFY_TIMEOUT", DefaultClassifyTimeout, 100*time.Millisecond, time.Minute),
+			Audit:    l.Duration("AUDIT_TIMEOUT", DefaultAuditTimeout, 100*time.Millisecond, time.Minute),
+		},
+	}
+	if c.Base.WriteTimeout <= c.Deadline.Audit || c.Base.WriteTimeout <= c.Deadline.Classify {
+		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than CLASSIFY_TIMEOUT (%s) and AUDIT_TIMEOUT (%s)",
+			c.Base.WriteTimeout, c.Deadline.Classify, c.Deadline.Audit)
 	}
 	return c, l.Effective(), l.Err()
+}
+
+// allowList parses a comma-separated guard allow-list variable.
+func allowList(l *config.Loader, key string) guard.AllowList {
+	v := l.String(key, "")
+	if strings.TrimSpace(v) == "" {
+		return guard.AllowList{}
+	}
+	al, err := guard.ParseAllowList(strings.Split(v, ","))
+	if err != nil {
+		l.Problem("%s: %v", key, err)
+		return guard.AllowList{}
+	}
+	return al
 }

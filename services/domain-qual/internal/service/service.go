@@ -3,23 +3,53 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
+	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/platform/app"
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/health"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
+	"github.com/intel402/intel402/services/domain-qual/internal/audit"
+	"github.com/intel402/intel402/services/domain-qual/internal/classify"
 	"github.com/intel402/intel402/services/domain-qual/internal/config"
+	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
+	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
+	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 
 // Name is the service name used in logs, metrics, cache keys and headers.
 const Name = "domain-qual"
+
+// Prices in atomic USDC units (6 decimals): classify 0.0001, dns-audit 0.001.
+const (
+	PriceClassify = "100"
+	PriceAudit    = "1000"
+)
+
+// PolicyFetchTimeout bounds one MTA-STS policy fetch, so that a slow policy
+// host yields an "unknown" mta_sts section rather than using up the audit's
+// whole deadline.
+const PolicyFetchTimeout = 5 * time.Second
+
+// Prices is the price table of the paid operations.
+func Prices() []payments.Price {
+	return []payments.Price{
+		{Method: http.MethodGet, Path: httpapi.PathClassify, Atomic: PriceClassify,
+			Description: "Classify one domain: type, DNS presence, mail readiness, mail provider, confidence"},
+		{Method: http.MethodGet, Path: httpapi.PathAudit, Atomic: PriceAudit,
+			Description: "Email-security audit of one domain: MX, SPF, DMARC, optional DKIM, risk score, recommendations"},
+	}
+}
 
 // Run loads the configuration from lookup and serves until ctx is done.
 // ready, if not nil, receives the listening address.
@@ -32,23 +62,76 @@ func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version s
 	if err != nil {
 		return err
 	}
-	e, err := Routes(rt, cfg)
+	e, release, err := Routes(rt, cfg)
 	if err != nil {
-		_ = rt.Close(ctx)
-		return err
+		return errors.Join(err, rt.Close(ctx))
 	}
-	return rt.Serve(ctx, e, ready)
+	// Serve drains the server and closes the runtime; the dependencies
+	// built by Routes (facilitator, fetcher) are released after that.
+	err = rt.Serve(ctx, e, ready)
+	release()
+	return err
 }
 
-// Routes builds the HTTP surface.
-func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
+// Routes builds the HTTP surface and its dependencies: one resolver, one
+// fetcher, one facilitator and one pay middleware per process. release
+// frees what Routes built; call it once the server has stopped.
+func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), err error) {
 	doc, err := openapidoc.Load(openapi.DomainQual)
 	if err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	e := rt.NewEcho()
+	res, err := resolver.New(resolver.Config{
+		Servers: cfg.DNS.Servers, Timeout: cfg.DNS.QueryTimeout, Attempts: cfg.DNS.Attempts,
+		CacheSize: cfg.DNS.CacheSize, Logger: rt.Logger,
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	lists, err := domainlists.Load()
+	if err != nil {
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	fetcher := fetch.New(fetch.Config{
+		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: PolicyFetchTimeout, Logger: rt.Logger,
+	})
+	classifier, err := classify.New(classify.Config{Resolver: res, Lists: lists, Logger: rt.Logger})
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	auditor, err := audit.New(audit.Config{Resolver: res, Fetcher: policyFetcher{f: fetcher}, Logger: rt.Logger})
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	api, err := httpapi.New(httpapi.Config{
+		Classifier: classifier, Auditor: auditor, Cache: rt.Cache,
+		ClassifyTimeout: cfg.Deadline.Classify, AuditTimeout: cfg.Deadline.Audit, Logger: rt.Logger,
+	})
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	fac, closeFac, err := payments.NewFacilitator(cfg.Payments, rt.Logger, rt.Metrics)
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	release = func() {
+		closeFac()
+		fetcher.Close()
+	}
+	pay, err := payments.Middleware(cfg.Payments, Prices(), doc.T, fac, rt.Store, rt.Logger)
+	if err != nil {
+		release()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+
+	e = rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET("/api/health", health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
-	return e, nil
+	api.Register(e, pay)
+	return e, release, nil
 }

@@ -41,6 +41,7 @@ func boot(t *testing.T, env map[string]string) string {
 	case a := <-addrc:
 		return "http://" + a.String()
 	case err := <-done:
+		done <- err // for the cleanup, which waits on done
 		t.Fatalf("service did not start: %v", err)
 	case <-time.After(10 * time.Second):
 		t.Fatal("service did not start in 10s")

@@ -1,0 +1,395 @@
+package service_test
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/miekg/dns"
+
+	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/client"
+	"github.com/intel402/intel402/pkg/x402/exact"
+	"github.com/intel402/intel402/pkg/x402/facilitator"
+	"github.com/intel402/intel402/pkg/x402/x402test"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/service"
+)
+
+// checkingFacilitator runs the real chain-free checks (exact.Verify) with
+// an injected clock and settles every valid payment with a fake
+// transaction hash; chain settlement is proven in pkg/x402.
+type checkingFacilitator struct {
+	now func() time.Time
+
+	mu       sync.Mutex
+	verified int
+	settled  int
+}
+
+func (f *checkingFacilitator) check(p x402.PaymentPayload, r x402.PaymentRequirements) (exact.Checked, x402.VerifyResponse) {
+	c, err := exact.Verify(p, r, f.now())
+	if err != nil {
+		var rej *x402.Rejection
+		if errors.As(err, &rej) {
+			return c, x402.VerifyResponse{IsValid: false, InvalidReason: rej.Reason, InvalidMessage: rej.Message}
+		}
+		return c, x402.VerifyResponse{IsValid: false, InvalidReason: "unexpected_verify_error", InvalidMessage: err.Error()}
+	}
+	return c, x402.VerifyResponse{IsValid: true, Payer: c.Payer.Hex()}
+}
+
+func (f *checkingFacilitator) Verify(_ context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
+	_, v := f.check(p, r)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if v.IsValid {
+		f.verified++
+	}
+	return v, nil
+}
+
+func (f *checkingFacilitator) Settle(_ context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
+	c, v := f.check(p, r)
+	if !v.IsValid {
+		return x402.SettleResponse{Success: false, ErrorReason: v.InvalidReason, ErrorMessage: v.InvalidMessage, Network: r.Network}, nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.settled++
+	return x402.SettleResponse{Success: true, Payer: v.Payer, Transaction: "0x" + hex.EncodeToString(c.Digest[:]),
+		Network: r.Network, Amount: r.Amount}, nil
+}
+
+func (f *checkingFacilitator) Supported(context.Context) (x402.SupportedResponse, error) {
+	return x402.SupportedResponse{Kinds: []x402.SupportedKind{{X402Version: x402.Version, Scheme: x402.SchemeExact, Network: x402.NetworkBase}}}, nil
+}
+
+func (f *checkingFacilitator) counts() (verified, settled int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.verified, f.settled
+}
+
+// harness is one booted service with its DNS server, facilitator and clients.
+type harness struct {
+	base string
+	dns  *dnstest.Server
+	fac  *checkingFacilitator
+	v    *contract.Validator
+	paid *http.Client
+}
+
+func newHarness(t *testing.T, dnsCfg dnstest.Config, env map[string]string) *harness {
+	t.Helper()
+	srv := dnstest.Start(t, dnsCfg)
+	fac := &checkingFacilitator{now: time.Now}
+	fs := httptest.NewServer(facilitator.Handler(fac, nil))
+	t.Cleanup(fs.Close)
+	all := map[string]string{
+		"DNS_RESOLVERS": srv.Addr(), "DNS_ATTEMPTS": "1", "DNS_QUERY_TIMEOUT": "300ms",
+		"X402_FACILITATOR_URL": fs.URL,
+	}
+	for k, v := range env {
+		all[k] = v
+	}
+	base := boot(t, all)
+	key, err := x402test.DevKey(x402test.PayerKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := client.NewTransport(key, big.NewInt(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &harness{base: base, dns: srv, fac: fac, v: contract.New(t, openapi.DomainQual), paid: &http.Client{Transport: tr}}
+}
+
+// get sends GET path?query with c, checks the response against the
+// contract and returns it with its body.
+func (h *harness) get(t *testing.T, c *http.Client, path, query string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, h.base+path+"?"+query, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body := h.v.CheckResponse(t, req, res)
+	_, _ = io.Copy(io.Discard, res.Body)
+	return res, body
+}
+
+type envelope struct {
+	Error struct {
+		Code      string         `json:"code"`
+		Message   string         `json:"message"`
+		RequestID string         `json:"requestId"`
+		Details   map[string]any `json:"details"`
+	} `json:"error"`
+}
+
+func zoneConfig() dnstest.Config {
+	return dnstest.Config{
+		ZoneFiles:     []string{"testdata/tailwind-traders.com.zone", "testdata/wingtip-toys.net.zone"},
+		AuthenticData: []string{"tailwind-traders.com", "www.tailwind-traders.com", "mx1.tailwind-traders.com", "mx2.tailwind-traders.com"},
+		Faults: []dnstest.Fault{
+			{Name: "wingtip-toys.net", Type: dns.TypeMX, Kind: dnstest.FaultServFail},
+			{Name: "_dmarc.wingtip-toys.net", Type: dns.TypeTXT, Kind: dnstest.FaultDrop},
+		},
+	}
+}
+
+func TestPaidOperations(t *testing.T) {
+	h := newHarness(t, zoneConfig(), nil)
+	ops := []struct {
+		name, path, price string
+		first, second     string // two spellings of the same canonical request
+		selectorParam     bool
+	}{
+		{name: "classify", path: "/api/v1/domain/classify", price: service.PriceClassify,
+			first:  "domain=" + url.QueryEscape("Jane@Tailwind-Traders.com"),
+			second: "domain=" + url.QueryEscape("https://tailwind-traders.com/about?x=1")},
+		{name: "dns-audit", path: "/api/v1/domain/dns-audit", price: service.PriceAudit, selectorParam: true,
+			first:  "domain=tailwind-traders.com&selector=S1",
+			second: "selector=s1&domain=" + url.QueryEscape("TAILWIND-TRADERS.COM.")},
+	}
+	for _, op := range ops {
+		t.Run(op.name, func(t *testing.T) {
+			t.Run("unpaid gets the challenge and computes nothing", func(t *testing.T) {
+				before := h.dns.Queries()
+				res, body := h.get(t, http.DefaultClient, op.path, op.first)
+				if res.StatusCode != http.StatusPaymentRequired {
+					t.Fatalf("status %d, body %s", res.StatusCode, body)
+				}
+				pr, err := x402.DecodePaymentRequired(res.Header.Get(x402.HeaderPaymentRequired))
+				if err != nil {
+					t.Fatalf("PAYMENT-REQUIRED: %v", err)
+				}
+				if len(pr.Accepts) != 1 || pr.Accepts[0].Amount != op.price || pr.Accepts[0].Network != x402.NetworkBase {
+					t.Fatalf("accepts = %+v, want amount %s on %s", pr.Accepts, op.price, x402.NetworkBase)
+				}
+				var bazaar struct {
+					Info struct {
+						Input struct {
+							Method      string            `json:"method"`
+							QueryParams map[string]string `json:"queryParams"`
+						} `json:"input"`
+						Output struct {
+							Example map[string]any `json:"example"`
+						} `json:"output"`
+					} `json:"info"`
+				}
+				if err := json.Unmarshal(pr.Extensions["bazaar"], &bazaar); err != nil {
+					t.Fatalf("bazaar extension: %v (%s)", err, pr.Extensions["bazaar"])
+				}
+				if bazaar.Info.Input.Method != http.MethodGet || bazaar.Info.Input.QueryParams["domain"] == "" ||
+					bazaar.Info.Output.Example["domain"] == nil {
+					t.Fatalf("bazaar info lacks the input or output example: %s", pr.Extensions["bazaar"])
+				}
+				if got := h.dns.Queries() - before; got != 0 {
+					t.Fatalf("%d DNS queries for an unpaid request, want 0", got)
+				}
+			})
+
+			t.Run("invalid input is refused before payment", func(t *testing.T) {
+				cases := []struct {
+					name, query, code, field, reason string
+				}{
+					{name: "missing domain", query: "", code: "invalid_request", field: "domain"},
+					{name: "empty domain", query: "domain=", code: "invalid_request", field: "domain"},
+					{name: "IPv4 literal", query: "domain=192.0.2.1", code: "invalid_domain", field: "domain", reason: "ip_literal"},
+					{name: "IPv6 URL", query: "domain=" + url.QueryEscape("https://[2001:db8::1]/"), code: "invalid_domain", field: "domain", reason: "ip_literal"},
+					{name: "single label", query: "domain=intranet", code: "invalid_domain", field: "domain", reason: "single_label"},
+					{name: "reserved name", query: "domain=shop.example.com", code: "invalid_domain", field: "domain", reason: "reserved_name"},
+					{name: "public suffix", query: "domain=co.uk", code: "invalid_domain", field: "domain", reason: "public_suffix"},
+					{name: "non-public suffix", query: "domain=printer.lan", code: "invalid_domain", field: "domain", reason: "unknown_suffix"},
+					{name: "unknown parameter", query: "domain=tailwind-traders.com&verbose=1", code: "invalid_request", field: "verbose"},
+					{name: "repeated domain", query: "domain=tailwind-traders.com&domain=wingtip-toys.net", code: "invalid_request", field: "domain"},
+					{name: "malformed encoding", query: "domain=%zz", code: "invalid_request"},
+				}
+				if op.selectorParam {
+					cases = append(cases,
+						struct{ name, query, code, field, reason string }{name: "selector with underscore", query: "domain=tailwind-traders.com&selector=s_1", code: "invalid_request", field: "selector"},
+						struct{ name, query, code, field, reason string }{name: "empty selector", query: "domain=tailwind-traders.com&selector=", code: "invalid_request", field: "selector"},
+						struct{ name, query, code, field, reason string }{name: "selector label too long", query: "domain=tailwind-traders.com&selector=" + strings.Repeat("a", 64), code: "invalid_request", field: "selector"},
+						struct{ name, query, code, field, reason string }{name: "repeated selector", query: "domain=tailwind-traders.com&selector=a&selector=b", code: "invalid_request", field: "selector"},
+					)
+				} else {
+					cases = append(cases, struct{ name, query, code, field, reason string }{
+						name: "selector not accepted", query: "domain=tailwind-traders.com&selector=s1", code: "invalid_request", field: "selector"})
+				}
+				before := h.dns.Queries()
+				verifiedBefore, _ := h.fac.counts()
+				for _, tc := range cases {
+					t.Run(tc.name, func(t *testing.T) {
+						res, body := h.get(t, h.paid, op.path, tc.query)
+						var env envelope
+						if err := json.Unmarshal(body, &env); err != nil {
+							t.Fatalf("body %s: %v", body, err)
+						}
+						if res.StatusCode != http.StatusBadRequest || env.Error.Code != tc.code {
+							t.Fatalf("status %d code %q, want 400 %q (%s)", res.StatusCode, env.Error.Code, tc.code, body)
+						}
+						if tc.field != "" && env.Error.Details["field"] != tc.field {
+							t.Fatalf("details.field = %v, want %q (%s)", env.Error.Details["field"], tc.field, body)
+						}
+						if tc.reason != "" && env.Error.Details["reason"] != tc.reason {
+							t.Fatalf("details.reason = %v, want %q (%s)", env.Error.Details["reason"], tc.reason, body)
+						}
+						if res.Header.Get(x402.HeaderPaymentRequired) != "" || res.Header.Get(x402.HeaderPaymentResponse) != "" {
+							t.Fatal("an invalid request must never be asked to pay")
+						}
+					})
+				}
+				if got := h.dns.Queries() - before; got != 0 {
+					t.Fatalf("%d DNS queries for invalid requests, want 0", got)
+				}
+				if v, _ := h.fac.counts(); v != verifiedBefore {
+					t.Fatalf("%d payments verified for invalid requests, want 0", v-verifiedBefore)
+				}
+			})
+
+			t.Run("paid MISS then paid HIT", func(t *testing.T) {
+				_, settledBefore := h.fac.counts()
+				res, body := h.get(t, h.paid, op.path, op.first)
+				if res.StatusCode != http.StatusOK {
+					t.Fatalf("status %d: %s", res.StatusCode, body)
+				}
+				t.Logf("200 body: %s", body)
+				if got := res.Header.Get("x-domain-qual-cache"); got != "MISS" {
+					t.Fatalf("first paid request cache = %q, want MISS", got)
+				}
+				settle, err := client.Settlement(res)
+				if err != nil || !settle.Success || settle.Transaction == "" || settle.Amount != op.price {
+					t.Fatalf("PAYMENT-RESPONSE = %+v, %v", settle, err)
+				}
+				var first struct {
+					Domain    string `json:"domain"`
+					CheckedAt string `json:"checked_at"`
+				}
+				if err := json.Unmarshal(body, &first); err != nil {
+					t.Fatal(err)
+				}
+				if first.Domain != "tailwind-traders.com" {
+					t.Fatalf("domain = %q, want the normalised tailwind-traders.com", first.Domain)
+				}
+				if _, err := time.Parse(time.RFC3339, first.CheckedAt); err != nil {
+					t.Fatalf("checked_at %q: %v", first.CheckedAt, err)
+				}
+
+				res2, body2 := h.get(t, h.paid, op.path, op.second)
+				if res2.StatusCode != http.StatusOK {
+					t.Fatalf("second status %d: %s", res2.StatusCode, body2)
+				}
+				if got := res2.Header.Get("x-domain-qual-cache"); got != "HIT" {
+					t.Fatalf("identical second request cache = %q, want HIT", got)
+				}
+				if s2, err := client.Settlement(res2); err != nil || !s2.Success || s2.Transaction == settle.Transaction {
+					t.Fatalf("a HIT is a paid request: PAYMENT-RESPONSE = %+v, %v", s2, err)
+				}
+				if string(body2) != string(body) {
+					t.Fatalf("HIT body differs from the MISS body:\n%s\n%s", body, body2)
+				}
+				if _, settled := h.fac.counts(); settled != settledBefore+2 {
+					t.Fatalf("settled %d payments, want 2", settled-settledBefore)
+				}
+			})
+		})
+	}
+}
+
+// TestFailedLookupsAreUnknown: SERVFAIL and timeouts make the affected
+// checks "unknown" (never "missing"/"none") and the call still succeeds.
+func TestFailedLookupsAreUnknown(t *testing.T) {
+	h := newHarness(t, zoneConfig(), nil)
+
+	res, body := h.get(t, h.paid, "/api/v1/domain/classify", "domain=wingtip-toys.net")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("classify status %d: %s", res.StatusCode, body)
+	}
+	var cl struct {
+		MailReadiness struct{ Status string } `json:"mail_readiness"`
+		Unknowns      []struct{ Check, Reason string }
+	}
+	if err := json.Unmarshal(body, &cl); err != nil {
+		t.Fatal(err)
+	}
+	if cl.MailReadiness.Status != "unknown" {
+		t.Errorf("mail_readiness.status = %q, want unknown (%s)", cl.MailReadiness.Status, body)
+	}
+	if !hasCheck(cl.Unknowns, "mx", "SERVFAIL") {
+		t.Errorf("unknowns %+v lack mx SERVFAIL", cl.Unknowns)
+	}
+
+	res, body = h.get(t, h.paid, "/api/v1/domain/dns-audit", "domain=wingtip-toys.net")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("dns-audit status %d: %s", res.StatusCode, body)
+	}
+	var au struct {
+		MX            struct{ Status string }          `json:"mx"`
+		DMARC         struct{ Status string }          `json:"dmarc"`
+		UnknownChecks []struct{ Check, Reason string } `json:"unknown_checks"`
+	}
+	if err := json.Unmarshal(body, &au); err != nil {
+		t.Fatal(err)
+	}
+	if au.MX.Status != "unknown" || au.DMARC.Status != "unknown" {
+		t.Errorf("mx %q, dmarc %q, want both unknown (%s)", au.MX.Status, au.DMARC.Status, body)
+	}
+	if !hasCheck(au.UnknownChecks, "mx", "SERVFAIL") || !hasCheck(au.UnknownChecks, "dmarc", "timeout") {
+		t.Errorf("unknown_checks %+v lack mx SERVFAIL and dmarc timeout", au.UnknownChecks)
+	}
+}
+
+func hasCheck(xs []struct{ Check, Reason string }, check, reason string) bool {
+	for _, x := range xs {
+		if x.Check == check && strings.Contains(x.Reason, reason) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDeadlineIsNotSettled: when the use case misses its deadline the
+// answer is a 504 upstream_timeout and the verified payment is not settled.
+func TestDeadlineIsNotSettled(t *testing.T) {
+	cfg := zoneConfig()
+	cfg.Latency = 800 * time.Millisecond
+	h := newHarness(t, cfg, map[string]string{
+		"CLASSIFY_TIMEOUT": "150ms", "AUDIT_TIMEOUT": "150ms", "DNS_QUERY_TIMEOUT": "2s",
+	})
+	for _, path := range []string{"/api/v1/domain/classify", "/api/v1/domain/dns-audit"} {
+		t.Run(path, func(t *testing.T) {
+			verifiedBefore, settledBefore := h.fac.counts()
+			res, body := h.get(t, h.paid, path, "domain=tailwind-traders.com")
+			var env envelope
+			_ = json.Unmarshal(body, &env)
+			if res.StatusCode != http.StatusGatewayTimeout || env.Error.Code != "upstream_timeout" {
+				t.Fatalf("status %d code %q, want 504 upstream_timeout (%s)", res.StatusCode, env.Error.Code, body)
+			}
+			if res.Header.Get(x402.HeaderPaymentResponse) != "" {
+				t.Fatal("a failed call carries a PAYMENT-RESPONSE")
+			}
+			verified, settled := h.fac.counts()
+			if verified != verifiedBefore+1 || settled != settledBefore {
+				t.Fatalf("verified +%d settled +%d, want +1 and +0", verified-verifiedBefore, settled-settledBefore)
+			}
+		})
+	}
+}
