@@ -99,7 +99,7 @@ func newHarness(t *testing.T, dnsCfg dnstest.Config, env map[string]string) *har
 	fs := httptest.NewServer(facilitator.Handler(fac, nil))
 	t.Cleanup(fs.Close)
 	all := map[string]string{
-		"DNS_RESOLVERS": srv.Addr(), "DNS_ATTEMPTS": "1", "DNS_QUERY_TIMEOUT": "300ms",
+		"DNS_RESOLVERS": srv.Addr(), "DNS_ATTEMPTS": "1", "DNS_QUERY_TIMEOUT": "500ms",
 		"X402_FACILITATOR_URL": fs.URL,
 	}
 	for k, v := range env {
