@@ -91,7 +91,7 @@ func Discovery(doc *openapi3.T, method, path string) (*echox402.Bazaar, error) {
 		if mt := resp.Value.Content.Get("application/json"); mt != nil {
 			out := map[string]any{"type": "json"}
 			if mt.Example != nil {
-				out["example"] = mt.Example
+				out["example"] = CompactExample(mt.Example, MaxOutputExampleBytes)
 			}
 			info["output"] = out
 		}
@@ -186,4 +186,57 @@ func JSONSchema(ref *openapi3.SchemaRef) map[string]any {
 		out["oneOf"] = xs
 	}
 	return out
+}
+
+// MaxOutputExampleBytes bounds the JSON size of the output example carried
+// in every 402 challenge. The challenge travels in the PAYMENT-REQUIRED
+// header, and common reverse proxies cap response headers at 4 KiB (nginx's
+// default proxy_buffer_size on x86-64); the
+// full example stays in /openapi.json.
+const MaxOutputExampleBytes = 900
+
+// CompactExample returns example unchanged when its JSON fits in max bytes;
+// otherwise a shape-preserving abbreviation: arrays keep their first element,
+// long strings are shortened, and objects nested deeper than a depth that
+// fits are dropped — the depth is lowered until the result fits.
+func CompactExample(example any, max int) any {
+	if b, err := json.Marshal(example); err != nil || len(b) <= max {
+		return example
+	}
+	for depth := 6; depth >= 1; depth-- {
+		c := compact(example, depth)
+		if b, err := json.Marshal(c); err == nil && len(b) <= max {
+			return c
+		}
+	}
+	return compact(example, 0)
+}
+
+func compact(v any, depth int) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			switch e.(type) {
+			case map[string]any, []any:
+				if depth > 0 {
+					out[k] = compact(e, depth-1)
+				}
+			default:
+				out[k] = compact(e, depth)
+			}
+		}
+		return out
+	case []any:
+		if len(x) == 0 || depth <= 0 {
+			return []any{}
+		}
+		return []any{compact(x[0], depth-1)}
+	case string:
+		if r := []rune(x); len(r) > 80 {
+			return string(r[:77]) + "..."
+		}
+		return x
+	}
+	return v
 }

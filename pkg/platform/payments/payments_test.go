@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -213,4 +214,54 @@ func TestValidationBeforePayment(t *testing.T) {
 		t.Fatal("handler ran without payment")
 	}
 	_ = http.StatusOK
+}
+
+func TestCompactExample(t *testing.T) {
+	small := map[string]any{"a": 1.0, "b": "x"}
+	if got := payments.CompactExample(small, 100); !reflect.DeepEqual(got, small) {
+		t.Fatalf("small example changed: %v", got)
+	}
+	big := map[string]any{
+		"domain": "acme.com",
+		"list":   []any{map[string]any{"n": 1.0, "deep": map[string]any{"x": strings.Repeat("y", 500)}}, "second", "third"},
+		"nested": map[string]any{"level2": map[string]any{"level3": map[string]any{"level4": strings.Repeat("z", 2000)}}},
+	}
+	got := payments.CompactExample(big, 300)
+	b, _ := json.Marshal(got)
+	if len(b) > 300 {
+		t.Fatalf("compacted example is %d bytes: %s", len(b), b)
+	}
+	m := got.(map[string]any)
+	if m["domain"] != "acme.com" {
+		t.Fatalf("top-level scalar lost: %s", b)
+	}
+	if l, ok := m["list"].([]any); ok && len(l) > 1 {
+		t.Fatalf("array not shortened: %s", b)
+	}
+}
+
+// TestChallengeHeaderSize: every priced operation of both documents yields
+// a discovery extension small enough for proxies' header limits.
+func TestChallengeHeaderSize(t *testing.T) {
+	for name, raw := range map[string][]byte{"company-intel": openapi.CompanyIntel, "domain-qual": openapi.DomainQual} {
+		doc, err := openapidoc.Load(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, item := range doc.T.Paths.Map() {
+			for method, op := range item.Operations() {
+				if op.Extensions["x-price-atomic"] == nil && !strings.Contains(path, "/domain/") {
+					continue
+				}
+				b, err := payments.Discovery(doc.T, method, path)
+				if err != nil {
+					t.Fatalf("%s %s %s: %v", name, method, path, err)
+				}
+				// base64 inflates by 4/3; the rest of the challenge is ~600 bytes.
+				if n := (len(b.Info)+len(b.Schema))*4/3 + 800; n > 4096 {
+					t.Errorf("%s %s %s: challenge header ≈ %d bytes (info %d, schema %d)", name, method, path, n, len(b.Info), len(b.Schema))
+				}
+			}
+		}
+	}
 }
