@@ -161,7 +161,7 @@ func startPaidService(t *testing.T, rpcURL, settlementKeyHex, payTo string, fron
 	s.URL = "http://" + ln.Addr().String()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 5 * time.Second}, logger) }()
+	go func() { done <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 15 * time.Second}, logger) }() // > net/http's 5 s StateNew window
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {

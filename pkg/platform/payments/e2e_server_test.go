@@ -139,7 +139,10 @@ func startE2EServer(t *testing.T, env map[string]string, store cache.Store, fron
 	s.URL = "http://" + ln.Addr().String()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 5 * time.Second}, logger) }()
+	// net/http counts a connection that was dialled but never used (a
+	// client's racing dial) as active for up to 5 s during Shutdown, so the
+	// drain bound must exceed that.
+	go func() { done <- server.Run(ctx, e, ln, server.Timeouts{Shutdown: 15 * time.Second}, logger) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/intel402/intel402/pkg/platform/telemetry"
 	"github.com/intel402/intel402/pkg/x402"
@@ -84,7 +85,9 @@ func (l *lazyLocal) get(ctx context.Context) (*facilitator.Local, error) {
 	if l.local != nil {
 		return l.local, nil
 	}
-	chain, err := evmchain.Dial(ctx, l.rpcURL, l.key)
+	// JSON-RPC over HTTP gets client spans like every other upstream call.
+	hc := &http.Client{Transport: otelhttp.NewTransport(http.DefaultTransport)}
+	chain, err := evmchain.Dial(ctx, l.rpcURL, l.key, rpc.WithHTTPClient(hc))
 	if err != nil {
 		return nil, fmt.Errorf("%w: chain at %s: %v", x402.ErrFacilitatorUnavailable, l.rpcURL, err)
 	}

@@ -58,12 +58,12 @@ type Client struct {
 // Dial connects to the JSON-RPC endpoint at rpcURL and reads its chain ID.
 // settlementKey pays gas for and signs settlement transactions; it may be
 // nil for a read-only client.
-func Dial(ctx context.Context, rpcURL string, settlementKey *ecdsa.PrivateKey) (*Client, error) {
+func Dial(ctx context.Context, rpcURL string, settlementKey *ecdsa.PrivateKey, opts ...rpc.ClientOption) (*Client, error) {
 	abis, err := loadABIs()
 	if err != nil {
 		return nil, fmt.Errorf("evmchain.Dial: %w", err)
 	}
-	rc, err := rpc.DialContext(ctx, rpcURL)
+	rc, err := rpc.DialOptions(ctx, rpcURL, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("evmchain.Dial: %w", err)
 	}
