@@ -130,6 +130,31 @@ func (rt *Runtime) Serve(ctx context.Context, e *echo.Echo, ready func(net.Addr)
 	return errors.Join(err, rt.Close(context.Background()))
 }
 
+// OnClose registers a function run when the runtime closes (after the
+// server has drained), in reverse order of registration.
+func (rt *Runtime) OnClose(f func(context.Context) error) { rt.closers = append(rt.closers, f) }
+
+// Run is the whole life of a service: load the configuration (every
+// problem reported at once), start the runtime, build the routes, serve
+// until ctx is done, drain and close. ready, if not nil, receives the
+// listening address.
+func Run[C any](ctx context.Context, name, version string, logOut io.Writer, ready func(net.Addr),
+	load func() (C, Base, []slog.Attr, error), routes func(*Runtime, C) (*echo.Echo, error)) error {
+	cfg, base, effective, err := load()
+	if err != nil {
+		return err
+	}
+	rt, err := Start(ctx, name, version, base, logOut, effective)
+	if err != nil {
+		return err
+	}
+	e, err := routes(rt, cfg)
+	if err != nil {
+		return errors.Join(err, rt.Close(ctx))
+	}
+	return rt.Serve(ctx, e, ready)
+}
+
 // Close releases the runtime's resources.
 func (rt *Runtime) Close(ctx context.Context) error {
 	var errs []error

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 
 	"github.com/labstack/echo/v4"
@@ -24,20 +25,11 @@ const Name = "company-intel"
 // Run loads the configuration from lookup and serves until ctx is done.
 // ready, if not nil, receives the listening address.
 func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version string, ready func(net.Addr)) error {
-	cfg, effective, err := config.Load(lookup)
-	if err != nil {
-		return err
+	load := func() (config.Config, app.Base, []slog.Attr, error) {
+		c, effective, err := config.Load(lookup)
+		return c, c.Base, effective, err
 	}
-	rt, err := app.Start(ctx, Name, version, cfg.Base, logOut, effective)
-	if err != nil {
-		return err
-	}
-	e, err := Routes(rt, cfg)
-	if err != nil {
-		_ = rt.Close(ctx)
-		return err
-	}
-	return rt.Serve(ctx, e, ready)
+	return app.Run(ctx, Name, version, logOut, ready, load, Routes)
 }
 
 // Routes builds the HTTP surface.
