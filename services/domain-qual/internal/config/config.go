@@ -15,10 +15,20 @@ import (
 // DefaultPort is domain-qual's listen port unless PORT says otherwise.
 const DefaultPort = 8081
 
-// Default deadlines of one use-case call (CLASSIFY_TIMEOUT, AUDIT_TIMEOUT).
+// Default deadlines of one use-case call (CLASSIFY_TIMEOUT, AUDIT_TIMEOUT,
+// PROFILE_TIMEOUT, BATCH_TIMEOUT).
 const (
 	DefaultClassifyTimeout = 5 * time.Second
 	DefaultAuditTimeout    = 10 * time.Second
+	DefaultProfileTimeout  = 20 * time.Second
+	DefaultBatchTimeout    = 10 * time.Second
+)
+
+// Default website ports of the full profile (WEBSITE_HTTPS_PORT,
+// WEBSITE_HTTP_PORT).
+const (
+	DefaultWebsiteHTTPSPort = 443
+	DefaultWebsiteHTTPPort  = 80
 )
 
 // Config is the service's configuration.
@@ -27,6 +37,7 @@ type Config struct {
 	Payments payments.Config
 	DNS      DNS
 	Fetch    Fetch
+	Website  Website
 	Deadline Deadline
 }
 
@@ -38,7 +49,8 @@ type DNS struct {
 	CacheSize    int           // DNS_CACHE_SIZE: answers kept by the process-wide cache
 }
 
-// Fetch configures the guarded web fetcher (MTA-STS policy files).
+// Fetch configures the guarded web fetcher (MTA-STS policy files and the
+// full profile's website pages).
 type Fetch struct {
 	// AllowList (FETCH_ALLOWLIST: comma-separated CIDR, IP or IP:port) makes
 	// otherwise refused endpoints reachable, e.g. loopback test fixtures.
@@ -46,10 +58,26 @@ type Fetch struct {
 	AllowList guard.AllowList
 }
 
+// Website sets the ports the full profile fetches https://<domain>/ and
+// http://<domain>/ on. Test and demo only: production leaves the defaults
+// (443, 80); loopback fixtures on other ports also need FETCH_ALLOWLIST
+// to name them, since the fetcher refuses other ports otherwise.
+type Website struct {
+	HTTPSPort uint16 // WEBSITE_HTTPS_PORT
+	HTTPPort  uint16 // WEBSITE_HTTP_PORT
+}
+
 // Deadline bounds each use-case call of a request.
 type Deadline struct {
 	Classify time.Duration // CLASSIFY_TIMEOUT
 	Audit    time.Duration // AUDIT_TIMEOUT
+	Profile  time.Duration // PROFILE_TIMEOUT
+	Batch    time.Duration // BATCH_TIMEOUT
+}
+
+// Longest is the longest of the deadlines.
+func (d Deadline) Longest() time.Duration {
+	return max(d.Classify, d.Audit, d.Profile, d.Batch)
 }
 
 // Load reads and validates every setting at once.
@@ -65,14 +93,20 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 			CacheSize:    l.Int("DNS_CACHE_SIZE", 50000, 100, 10_000_000),
 		},
 		Fetch: Fetch{AllowList: allowList(l, "FETCH_ALLOWLIST")},
+		Website: Website{
+			HTTPSPort: uint16(l.Int("WEBSITE_HTTPS_PORT", DefaultWebsiteHTTPSPort, 1, 65535)),
+			HTTPPort:  uint16(l.Int("WEBSITE_HTTP_PORT", DefaultWebsiteHTTPPort, 1, 65535)),
+		},
 		Deadline: Deadline{
 			Classify: l.Duration("CLASSIFY_TIMEOUT", DefaultClassifyTimeout, 100*time.Millisecond, time.Minute),
 			Audit:    l.Duration("AUDIT_TIMEOUT", DefaultAuditTimeout, 100*time.Millisecond, time.Minute),
+			Profile:  l.Duration("PROFILE_TIMEOUT", DefaultProfileTimeout, 100*time.Millisecond, 2*time.Minute),
+			Batch:    l.Duration("BATCH_TIMEOUT", DefaultBatchTimeout, 100*time.Millisecond, time.Minute),
 		},
 	}
-	if c.Base.WriteTimeout <= c.Deadline.Audit || c.Base.WriteTimeout <= c.Deadline.Classify {
-		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than CLASSIFY_TIMEOUT (%s) and AUDIT_TIMEOUT (%s)",
-			c.Base.WriteTimeout, c.Deadline.Classify, c.Deadline.Audit)
+	if d := c.Deadline; c.Base.WriteTimeout <= d.Longest() {
+		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than every deadline: CLASSIFY_TIMEOUT (%s), AUDIT_TIMEOUT (%s), "+
+			"PROFILE_TIMEOUT (%s), BATCH_TIMEOUT (%s)", c.Base.WriteTimeout, d.Classify, d.Audit, d.Profile, d.Batch)
 	}
 	return c, l.Effective(), l.Err()
 }

@@ -25,8 +25,12 @@ func TestLoadDefaults(t *testing.T) {
 	if !c.Fetch.AllowList.Empty() {
 		t.Errorf("FETCH_ALLOWLIST defaults to %+v, want empty", c.Fetch.AllowList)
 	}
-	if c.Deadline.Classify != config.DefaultClassifyTimeout || c.Deadline.Audit != config.DefaultAuditTimeout {
+	if c.Deadline.Classify != config.DefaultClassifyTimeout || c.Deadline.Audit != config.DefaultAuditTimeout ||
+		c.Deadline.Profile != config.DefaultProfileTimeout || c.Deadline.Batch != config.DefaultBatchTimeout {
 		t.Errorf("deadlines %+v", c.Deadline)
+	}
+	if c.Website.HTTPSPort != 443 || c.Website.HTTPPort != 80 {
+		t.Errorf("website ports %+v, want 443 and 80", c.Website)
 	}
 	if c.DNS.Attempts != 3 || c.DNS.QueryTimeout != 2*time.Second || len(c.DNS.Servers) != 0 {
 		t.Errorf("dns %+v", c.DNS)
@@ -39,6 +43,10 @@ func TestLoadSettings(t *testing.T) {
 	env["DNS_RESOLVERS"] = "127.0.0.1:5353"
 	env["CLASSIFY_TIMEOUT"] = "2s"
 	env["AUDIT_TIMEOUT"] = "250ms"
+	env["PROFILE_TIMEOUT"] = "30s"
+	env["BATCH_TIMEOUT"] = "1500ms"
+	env["WEBSITE_HTTPS_PORT"] = "8443"
+	env["WEBSITE_HTTP_PORT"] = "8080"
 	c, _, err := config.Load(pconfig.Map(env))
 	if err != nil {
 		t.Fatal(err)
@@ -47,8 +55,12 @@ func TestLoadSettings(t *testing.T) {
 	if len(al.Prefixes) != 2 || len(al.Endpoints) != 1 || !al.Allows(netip.MustParseAddrPort("127.0.0.1:8443")) {
 		t.Errorf("allow-list %+v", al)
 	}
-	if c.Deadline.Classify != 2*time.Second || c.Deadline.Audit != 250*time.Millisecond {
+	if c.Deadline.Classify != 2*time.Second || c.Deadline.Audit != 250*time.Millisecond ||
+		c.Deadline.Profile != 30*time.Second || c.Deadline.Batch != 1500*time.Millisecond {
 		t.Errorf("deadlines %+v", c.Deadline)
+	}
+	if c.Website.HTTPSPort != 8443 || c.Website.HTTPPort != 8080 {
+		t.Errorf("website ports %+v", c.Website)
 	}
 	if len(c.DNS.Servers) != 1 || c.DNS.Servers[0] != "127.0.0.1:5353" {
 		t.Errorf("servers %v", c.DNS.Servers)
@@ -66,6 +78,12 @@ func TestLoadProblems(t *testing.T) {
 		{name: "deadline too short", env: map[string]string{"CLASSIFY_TIMEOUT": "1ms"}, want: "CLASSIFY_TIMEOUT"},
 		{name: "deadline not a duration", env: map[string]string{"AUDIT_TIMEOUT": "soon"}, want: "AUDIT_TIMEOUT"},
 		{name: "write timeout shorter than a deadline", env: map[string]string{"HTTP_WRITE_TIMEOUT": "5s", "AUDIT_TIMEOUT": "10s"}, want: "HTTP_WRITE_TIMEOUT"},
+		{name: "write timeout shorter than the default profile deadline", env: map[string]string{"HTTP_WRITE_TIMEOUT": "15s"}, want: "PROFILE_TIMEOUT"},
+		{name: "write timeout equal to the batch deadline", env: map[string]string{"HTTP_WRITE_TIMEOUT": "40s", "BATCH_TIMEOUT": "40s"}, want: "HTTP_WRITE_TIMEOUT"},
+		{name: "profile deadline too long", env: map[string]string{"PROFILE_TIMEOUT": "10m"}, want: "PROFILE_TIMEOUT"},
+		{name: "batch deadline not a duration", env: map[string]string{"BATCH_TIMEOUT": "ten"}, want: "BATCH_TIMEOUT"},
+		{name: "website port zero", env: map[string]string{"WEBSITE_HTTPS_PORT": "0"}, want: "WEBSITE_HTTPS_PORT"},
+		{name: "website port too large", env: map[string]string{"WEBSITE_HTTP_PORT": "70000"}, want: "WEBSITE_HTTP_PORT"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,6 +94,25 @@ func TestLoadProblems(t *testing.T) {
 			_, _, err := config.Load(pconfig.Map(env))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want one naming %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestDeadlineLongest(t *testing.T) {
+	tests := []struct {
+		name string
+		d    config.Deadline
+		want time.Duration
+	}{
+		{name: "profile longest", d: config.Deadline{Classify: time.Second, Audit: 2 * time.Second, Profile: 5 * time.Second, Batch: 3 * time.Second}, want: 5 * time.Second},
+		{name: "batch longest", d: config.Deadline{Classify: time.Second, Audit: 2 * time.Second, Profile: time.Second, Batch: 9 * time.Second}, want: 9 * time.Second},
+		{name: "classify longest", d: config.Deadline{Classify: 7 * time.Second}, want: 7 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.d.Longest(); got != tt.want {
+				t.Fatalf("Longest() = %s, want %s", got, tt.want)
 			}
 		})
 	}

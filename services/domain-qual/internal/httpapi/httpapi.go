@@ -18,30 +18,42 @@ import (
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/platform/input"
+	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
+	"github.com/intel402/intel402/services/domain-qual/internal/batch"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
+	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 )
 
 // Route paths (also the OpenAPI paths).
 const (
 	PathClassify = "/api/v1/domain/classify"
 	PathAudit    = "/api/v1/domain/dns-audit"
+	PathProfile  = "/api/v1/domain/full-profile"
+	PathBatch    = "/api/v1/domain/batch-classify"
 )
 
 // Cache operation names (part of the cache key).
 const (
 	OpClassify = "classify"
 	OpAudit    = "dns-audit"
+	OpProfile  = "full-profile"
+	OpBatch    = "batch-classify"
 )
 
 // Response cache TTL policy: a result is cached for the smallest DNS TTL it
 // used (its ttl_seconds), clamped to [MinCacheTTL, MaxCacheTTL]; a result
 // with unknown checks, or without any definite TTL, for UnknownCacheTTL.
+// A full profile is cached at most WebsiteCacheTTL (websites change faster
+// than DNS), a batch at most MaxBatchCacheTTL (see ProfileCacheTTL and
+// BatchCacheTTL).
 const (
-	MinCacheTTL     = 30 * time.Second
-	MaxCacheTTL     = time.Hour
-	UnknownCacheTTL = 30 * time.Second
+	MinCacheTTL      = 30 * time.Second
+	MaxCacheTTL      = time.Hour
+	UnknownCacheTTL  = 30 * time.Second
+	WebsiteCacheTTL  = 15 * time.Minute
+	MaxBatchCacheTTL = 15 * time.Minute
 )
 
 // Classifier runs the domain_classification use case.
@@ -54,6 +66,17 @@ type Auditor interface {
 	Audit(ctx context.Context, name domainname.Name, selector string) (audit.Result, error)
 }
 
+// Profiler runs the full_domain_profile use case.
+type Profiler interface {
+	Profile(ctx context.Context, name domainname.Name, selector string) (profile.Result, error)
+}
+
+// Batcher runs the batch_domain_classification use case; it never fails as
+// a whole (per-item errors).
+type Batcher interface {
+	Classify(ctx context.Context, inputs []string) batch.Result
+}
+
 // ResponseCache serves a JSON body from the cache or computes it, setting
 // the HIT/MISS header (satisfied by *cache.Layer).
 type ResponseCache interface {
@@ -64,10 +87,15 @@ type ResponseCache interface {
 type Config struct {
 	Classifier Classifier    // required
 	Auditor    Auditor       // required
+	Profiler   Profiler      // required
+	Batcher    Batcher       // required
 	Cache      ResponseCache // required
-	// ClassifyTimeout and AuditTimeout bound one use-case call. Required (> 0).
+	// ClassifyTimeout, AuditTimeout, ProfileTimeout and BatchTimeout bound
+	// one use-case call. Required (> 0).
 	ClassifyTimeout time.Duration
 	AuditTimeout    time.Duration
+	ProfileTimeout  time.Duration
+	BatchTimeout    time.Duration
 	// Logger receives debug lines; nil discards.
 	Logger *slog.Logger
 }
@@ -85,10 +113,14 @@ func New(cfg Config) (*API, error) {
 		return nil, errors.New("httpapi: Config.Classifier is required")
 	case cfg.Auditor == nil:
 		return nil, errors.New("httpapi: Config.Auditor is required")
+	case cfg.Profiler == nil:
+		return nil, errors.New("httpapi: Config.Profiler is required")
+	case cfg.Batcher == nil:
+		return nil, errors.New("httpapi: Config.Batcher is required")
 	case cfg.Cache == nil:
 		return nil, errors.New("httpapi: Config.Cache is required")
-	case cfg.ClassifyTimeout <= 0 || cfg.AuditTimeout <= 0:
-		return nil, errors.New("httpapi: Config.ClassifyTimeout and AuditTimeout must be positive")
+	case cfg.ClassifyTimeout <= 0 || cfg.AuditTimeout <= 0 || cfg.ProfileTimeout <= 0 || cfg.BatchTimeout <= 0:
+		return nil, errors.New("httpapi: Config.ClassifyTimeout, AuditTimeout, ProfileTimeout and BatchTimeout must be positive")
 	}
 	log := cfg.Logger
 	if log == nil {
@@ -97,11 +129,15 @@ func New(cfg Config) (*API, error) {
 	return &API{cfg: cfg, log: log}, nil
 }
 
-// Register mounts the operations on e. Per route the order is: query
-// validation (a 400 is never asked to pay), then pay, then the handler.
+// Register mounts the operations on e. Per route the order is: input
+// validation (a 400 or 413 is never asked to pay; for the batch the body
+// limit, content type, strict decoding and list checks), then pay, then the
+// handler.
 func (a *API) Register(e *echo.Echo, pay echo.MiddlewareFunc) {
 	e.GET(PathClassify, a.Classify, input.Middleware(ClassifyInput), pay)
 	e.GET(PathAudit, a.Audit, input.Middleware(AuditInput), pay)
+	e.GET(PathProfile, a.Profile, input.Middleware(ProfileInput), pay)
+	e.POST(PathBatch, a.BatchClassify, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(BatchInput), pay)
 }
 
 // ClassifyInput parses a classify request for input.Middleware.
@@ -114,7 +150,24 @@ func AuditInput(c echo.Context) (AuditQuery, error) {
 	return ParseAuditQuery(c.Request().URL.RawQuery)
 }
 
-// classifyKey and auditKey are the canonical requests the cache keys on.
+// ProfileInput parses a full-profile request for input.Middleware: the
+// same query rules as dns-audit (domain, optional selector).
+func ProfileInput(c echo.Context) (ProfileQuery, error) {
+	return ParseProfileQuery(c.Request().URL.RawQuery)
+}
+
+// BatchInput reads and validates a batch-classify body for
+// input.Middleware (after strictjson.BodyLimit).
+func BatchInput(c echo.Context) (BatchRequest, error) {
+	body, err := strictjson.ReadBody(c.Request())
+	if err != nil {
+		return BatchRequest{}, err
+	}
+	return ParseBatchBody(body)
+}
+
+// classifyKey, auditKey and batchKey are the canonical requests the cache
+// keys on (the full profile uses auditKey under its own operation name).
 type classifyKey struct {
 	Domain string `json:"domain"`
 }
@@ -171,6 +224,58 @@ func (a *API) Audit(c echo.Context) error {
 	})
 }
 
+// Profile serves GET /api/v1/domain/full-profile.
+func (a *API) Profile(c echo.Context) error {
+	q, ok := input.Get[ProfileQuery](c)
+	if !ok {
+		return errors.New("httpapi: full-profile input missing (route registered without its input middleware)")
+	}
+	key := auditKey{Domain: q.Name.ASCII, Selector: q.Selector}
+	return a.cfg.Cache.JSON(c, OpProfile, key, func(ctx context.Context) ([]byte, time.Duration, error) {
+		ctx, cancel := context.WithTimeout(ctx, a.cfg.ProfileTimeout)
+		defer cancel()
+		r, err := a.cfg.Profiler.Profile(ctx, q.Name, q.Selector)
+		if err != nil {
+			return nil, 0, useCaseError(OpProfile, a.cfg.ProfileTimeout, err)
+		}
+		body, err := json.Marshal(r)
+		if err != nil {
+			return nil, 0, fmt.Errorf("httpapi: encode full-profile result: %w", err)
+		}
+		ttl := ProfileCacheTTL(r)
+		a.log.DebugContext(ctx, "full-profile computed", slog.String("domain", r.Domain),
+			slog.Bool("reachable", r.WebsiteMetadata.Reachable), slog.Duration("cache_ttl", ttl))
+		return body, ttl, nil
+	})
+}
+
+// BatchClassify serves POST /api/v1/domain/batch-classify. Items the
+// deadline cut short are per-item "timeout" errors and the call still
+// answers 200; only a client that went away (request canceled) gets an
+// error, so that it is not charged for an answer it never reads.
+func (a *API) BatchClassify(c echo.Context) error {
+	req, ok := input.Get[BatchRequest](c)
+	if !ok {
+		return errors.New("httpapi: batch-classify input missing (route registered without its input middleware)")
+	}
+	return a.cfg.Cache.JSON(c, OpBatch, batchKey(req), func(parent context.Context) ([]byte, time.Duration, error) {
+		ctx, cancel := context.WithTimeout(parent, a.cfg.BatchTimeout)
+		defer cancel()
+		r := a.cfg.Batcher.Classify(ctx, req.Domains)
+		if err := parent.Err(); err != nil {
+			return nil, 0, useCaseError(OpBatch, a.cfg.BatchTimeout, err)
+		}
+		body, err := json.Marshal(r)
+		if err != nil {
+			return nil, 0, fmt.Errorf("httpapi: encode batch-classify result: %w", err)
+		}
+		ttl := BatchCacheTTL(r)
+		a.log.DebugContext(ctx, "batch-classify computed", slog.Int("count", r.Count), slog.Int("unique", r.UniqueDomains),
+			slog.Int("failed", r.Failed), slog.Duration("cache_ttl", ttl))
+		return body, ttl, nil
+	})
+}
+
 // CacheTTL is how long a result stays in the response cache: UnknownCacheTTL
 // when some check could not complete or no DNS TTL was seen, else the
 // result's ttl_seconds clamped to [MinCacheTTL, MaxCacheTTL].
@@ -181,6 +286,54 @@ func CacheTTL(ttlSeconds uint32, unknowns int) time.Duration {
 	return min(max(time.Duration(ttlSeconds)*time.Second, MinCacheTTL), MaxCacheTTL)
 }
 
+// ProfileCacheTTL is how long a full profile stays in the response cache:
+// UnknownCacheTTL when a DNS check of its audit could not complete or the
+// website was unreachable (often transient), else the audit's CacheTTL
+// capped at WebsiteCacheTTL.
+func ProfileCacheTTL(r profile.Result) time.Duration {
+	if !r.WebsiteMetadata.Reachable || len(r.DNSAudit.UnknownChecks) > 0 {
+		return UnknownCacheTTL
+	}
+	return min(CacheTTL(r.DNSAudit.TTLSeconds, 0), WebsiteCacheTTL)
+}
+
+// BatchCacheTTL is how long a batch response stays in the response cache:
+//
+//   - 0 (not cached) when an item has a timeout, canceled or
+//     classification_failed error, so that a retry classifies again;
+//   - UnknownCacheTTL when a classification has unknown checks or no
+//     definite TTL;
+//   - else the smallest ttl_seconds of the classifications clamped to
+//     [MinCacheTTL, MaxBatchCacheTTL]; MaxBatchCacheTTL when every entry
+//     is an invalid input (a per-item error that does not change).
+func BatchCacheTTL(r batch.Result) time.Duration {
+	smallest := uint32(0)
+	seen := false
+	for _, it := range r.Results {
+		if it.Error != nil {
+			switch it.Error.Code {
+			case batch.CodeTimeout, batch.CodeCanceled, batch.CodeClassificationFailed:
+				return 0
+			}
+			continue
+		}
+		if it.Classification == nil {
+			continue
+		}
+		cl := it.Classification
+		if len(cl.UnknownChecks) > 0 || cl.TTLSeconds == 0 {
+			return UnknownCacheTTL
+		}
+		if !seen || cl.TTLSeconds < smallest {
+			smallest, seen = cl.TTLSeconds, true
+		}
+	}
+	if !seen {
+		return MaxBatchCacheTTL
+	}
+	return min(max(time.Duration(smallest)*time.Second, MinCacheTTL), MaxBatchCacheTTL)
+}
+
 // useCaseError maps a use-case failure (its context ended) to the
 // envelope: 504 upstream_timeout when the deadline passed, 503 when the
 // request was canceled, 502 otherwise. It is never a 500.
@@ -188,7 +341,7 @@ func useCaseError(op string, timeout time.Duration, err error) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return apierror.Wrap(err, http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout,
-			fmt.Sprintf("%s did not complete within %s; DNS answers were too slow", op, timeout)).
+			fmt.Sprintf("%s did not complete within %s; DNS or website answers were too slow", op, timeout)).
 			WithDetails(map[string]any{"timeout_ms": timeout.Milliseconds()})
 	case errors.Is(err, context.Canceled):
 		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeServiceUnavailable, op+" was canceled")

@@ -19,6 +19,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
+	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 )
 
 func TestCacheTTL(t *testing.T) {
@@ -92,11 +93,17 @@ type fixture struct {
 
 func newFixture(t *testing.T, c httpapi.Classifier, a httpapi.Auditor) *fixture {
 	t.Helper()
+	return newFullFixture(t, c, a, profileOK(300, true), batchOK())
+}
+
+func newFullFixture(t *testing.T, c httpapi.Classifier, a httpapi.Auditor, p httpapi.Profiler, b httpapi.Batcher) *fixture {
+	t.Helper()
 	f := &fixture{store: &ttlStore{Store: cache.NewMemory(100)}}
 	api, err := httpapi.New(httpapi.Config{
-		Classifier: c, Auditor: a,
+		Classifier: c, Auditor: a, Profiler: p, Batcher: b,
 		Cache:           cache.NewLayer(cache.LayerConfig{Store: f.store, Prefix: "test", Header: "x-domain-qual-cache"}),
 		ClassifyTimeout: 50 * time.Millisecond, AuditTimeout: 50 * time.Millisecond,
+		ProfileTimeout: 50 * time.Millisecond, BatchTimeout: 50 * time.Millisecond,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -208,8 +215,12 @@ func TestUseCaseErrors(t *testing.T) {
 			a := fakeAuditor{fn: func(ctx context.Context, _ domainname.Name, _ string) (audit.Result, error) {
 				return audit.Result{}, tt.err(ctx)
 			}}
-			f := newFixture(t, c, a)
-			for _, path := range []string{"/api/v1/domain/classify?domain=northwind.com", "/api/v1/domain/dns-audit?domain=northwind.com"} {
+			p := fakeProfiler{fn: func(ctx context.Context, _ domainname.Name, _ string) (profile.Result, error) {
+				return profile.Result{}, tt.err(ctx)
+			}}
+			f := newFullFixture(t, c, a, p, batchOK())
+			for _, path := range []string{"/api/v1/domain/classify?domain=northwind.com", "/api/v1/domain/dns-audit?domain=northwind.com",
+				"/api/v1/domain/full-profile?domain=northwind.com"} {
 				rec, env := f.get(path)
 				if rec.Code != tt.wantStatus || env.Error.Code != tt.wantCode {
 					t.Fatalf("%s: got %d %q, want %d %q", path, rec.Code, env.Error.Code, tt.wantStatus, tt.wantCode)
@@ -223,16 +234,21 @@ func TestUseCaseErrors(t *testing.T) {
 }
 
 func TestNewRequiresDependencies(t *testing.T) {
-	full := httpapi.Config{Classifier: classifyOK(1), Auditor: auditOK(1), Cache: cache.NewLayer(cache.LayerConfig{Store: cache.NewMemory(1)}),
-		ClassifyTimeout: time.Second, AuditTimeout: time.Second}
+	full := httpapi.Config{Classifier: classifyOK(1), Auditor: auditOK(1), Profiler: profileOK(1, true), Batcher: batchOK(),
+		Cache:           cache.NewLayer(cache.LayerConfig{Store: cache.NewMemory(1)}),
+		ClassifyTimeout: time.Second, AuditTimeout: time.Second, ProfileTimeout: time.Second, BatchTimeout: time.Second}
 	tests := []struct {
 		name   string
 		modify func(*httpapi.Config)
 	}{
 		{name: "no classifier", modify: func(c *httpapi.Config) { c.Classifier = nil }},
 		{name: "no auditor", modify: func(c *httpapi.Config) { c.Auditor = nil }},
+		{name: "no profiler", modify: func(c *httpapi.Config) { c.Profiler = nil }},
+		{name: "no batcher", modify: func(c *httpapi.Config) { c.Batcher = nil }},
 		{name: "no cache", modify: func(c *httpapi.Config) { c.Cache = nil }},
 		{name: "no deadline", modify: func(c *httpapi.Config) { c.AuditTimeout = 0 }},
+		{name: "no profile deadline", modify: func(c *httpapi.Config) { c.ProfileTimeout = 0 }},
+		{name: "no batch deadline", modify: func(c *httpapi.Config) { c.BatchTimeout = -time.Second }},
 	}
 	if _, err := httpapi.New(full); err != nil {
 		t.Fatalf("complete config: %v", err)

@@ -40,6 +40,22 @@ type AuditQuery struct {
 	Selector string
 }
 
+// ProfileQuery is the validated query of GET /api/v1/domain/full-profile:
+// the dns-audit query (same parameters, same rules).
+type ProfileQuery struct {
+	AuditQuery
+}
+
+// ParseProfileQuery validates the raw query string of a full-profile
+// request with the dns-audit rules.
+func ParseProfileQuery(rawQuery string) (ProfileQuery, error) {
+	q, err := ParseAuditQuery(rawQuery)
+	if err != nil {
+		return ProfileQuery{}, err
+	}
+	return ProfileQuery{AuditQuery: q}, nil
+}
+
 // ParseClassifyQuery validates the raw query string of a classify request.
 func ParseClassifyQuery(rawQuery string) (ClassifyQuery, error) {
 	vals, err := parseQuery(rawQuery, "domain")

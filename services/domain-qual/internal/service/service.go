@@ -20,34 +20,65 @@ import (
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
+	"github.com/intel402/intel402/services/domain-qual/internal/batch"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
 	"github.com/intel402/intel402/services/domain-qual/internal/config"
+	"github.com/intel402/intel402/services/domain-qual/internal/discovery"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
+	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 
 // Name is the service name used in logs, metrics, cache keys and headers.
 const Name = "domain-qual"
 
-// Prices in atomic USDC units (6 decimals): classify 0.0001, dns-audit 0.001.
+// Prices in atomic USDC units (6 decimals): classify 0.0001, dns-audit
+// 0.001, full-profile 0.005, batch-classify 0.01 per call (up to 100
+// domains).
 const (
 	PriceClassify = "100"
 	PriceAudit    = "1000"
+	PriceProfile  = "5000"
+	PriceBatch    = "10000"
 )
 
-// PolicyFetchTimeout bounds one MTA-STS policy fetch, so that a slow policy
-// host yields an "unknown" mta_sts section rather than using up the audit's
-// whole deadline.
-const PolicyFetchTimeout = 5 * time.Second
+// Capability ids of the paid operations (spec §1), in price-table order.
+const (
+	CapabilityClassify = "domain_classification"
+	CapabilityAudit    = "email_security_audit"
+	CapabilityProfile  = "full_domain_profile"
+	CapabilityBatch    = "batch_domain_classification"
+)
+
+// FetchTimeout bounds one guarded fetch (an MTA-STS policy file, one
+// website URL of the full profile), so that a slow host yields an
+// "unknown" mta_sts section or an unreachable website rather than using up
+// the use case's whole deadline.
+const FetchTimeout = 5 * time.Second
 
 // Prices is the price table of the paid operations.
 func Prices() []payments.Price {
-	return []payments.Price{
-		{Method: http.MethodGet, Path: httpapi.PathClassify, Atomic: PriceClassify,
-			Description: "Classify one domain: type, DNS presence, mail readiness, mail provider, confidence"},
-		{Method: http.MethodGet, Path: httpapi.PathAudit, Atomic: PriceAudit,
-			Description: "Email-security audit of one domain: MX, SPF, DMARC, optional DKIM, risk score, recommendations"},
+	caps := Capabilities()
+	out := make([]payments.Price, len(caps))
+	for i, c := range caps {
+		out[i] = c.Price
+	}
+	return out
+}
+
+// Capabilities pairs each paid operation's spec capability id with its
+// price; /capabilities.json and /pricing.json are built from it.
+func Capabilities() []discovery.Capability {
+	return []discovery.Capability{
+		{ID: CapabilityClassify, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathClassify, Atomic: PriceClassify,
+			Description: "Classify one domain: type, DNS presence, mail readiness, mail provider, confidence"}},
+		{ID: CapabilityAudit, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathAudit, Atomic: PriceAudit,
+			Description: "Email-security audit of one domain: MX, SPF, DMARC, optional DKIM, risk score, recommendations"}},
+		{ID: CapabilityProfile, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathProfile, Atomic: PriceProfile,
+			Description: "Full profile of one domain: the DNS audit plus website metadata, technology hints and opportunity flags"}},
+		{ID: CapabilityBatch, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathBatch, Atomic: PriceBatch,
+			Description: "Classify up to 100 domains in one call for lead-list triage, with per-item errors"}},
 	}
 }
 
@@ -74,7 +105,8 @@ func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version s
 }
 
 // Routes builds the HTTP surface and its dependencies: one resolver, one
-// fetcher, one facilitator and one pay middleware per process. release
+// fetcher (shared by the audit's MTA-STS policy fetches and the profile's
+// website fetches), one facilitator and one pay middleware per process. release
 // frees what Routes built; call it once the server has stopped.
 func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), err error) {
 	doc, err := openapidoc.Load(openapi.DomainQual)
@@ -93,7 +125,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), e
 		return nil, nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	fetcher := fetch.New(fetch.Config{
-		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: PolicyFetchTimeout, Logger: rt.Logger,
+		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: FetchTimeout, Logger: rt.Logger,
 	})
 	classifier, err := classify.New(classify.Config{Resolver: res, Lists: lists, Logger: rt.Logger})
 	if err != nil {
@@ -105,10 +137,29 @@ func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), e
 		fetcher.Close()
 		return nil, nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	api, err := httpapi.New(httpapi.Config{
-		Classifier: classifier, Auditor: auditor, Cache: rt.Cache,
-		ClassifyTimeout: cfg.Deadline.Classify, AuditTimeout: cfg.Deadline.Audit, Logger: rt.Logger,
+	profiler, err := profile.New(profile.Config{
+		Auditor: auditor, Fetcher: fetcher, Resolver: res,
+		HTTPSPort: cfg.Website.HTTPSPort, HTTPPort: cfg.Website.HTTPPort, Logger: rt.Logger,
 	})
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	batcher, err := batch.New(batch.Config{Classifier: classifier, Logger: rt.Logger})
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	api, err := httpapi.New(httpapi.Config{
+		Classifier: classifier, Auditor: auditor, Profiler: profiler, Batcher: batcher, Cache: rt.Cache,
+		ClassifyTimeout: cfg.Deadline.Classify, AuditTimeout: cfg.Deadline.Audit,
+		ProfileTimeout: cfg.Deadline.Profile, BatchTimeout: cfg.Deadline.Batch, Logger: rt.Logger,
+	})
+	if err != nil {
+		fetcher.Close()
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
 	if err != nil {
 		fetcher.Close()
 		return nil, nil, fmt.Errorf("service.Routes: %w", err)
@@ -132,6 +183,8 @@ func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), e
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET("/api/health", health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
+	e.GET("/capabilities.json", discovery.Handler(caps))
+	e.GET("/pricing.json", discovery.Handler(pricing))
 	api.Register(e, pay)
 	return e, release, nil
 }
