@@ -110,7 +110,7 @@ func newHarness(t *testing.T, dnsCfg dnstest.Config, env map[string]string) *har
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := client.NewTransport(key, big.NewInt(1000))
+	tr, err := client.NewTransport(key, big.NewInt(10000)) // the dearest operation: batch-classify
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,8 @@ type envelope struct {
 
 func zoneConfig() dnstest.Config {
 	return dnstest.Config{
-		ZoneFiles:     []string{"testdata/tailwind-traders.com.zone", "testdata/wingtip-toys.net.zone"},
+		ZoneFiles: []string{"testdata/tailwind-traders.com.zone", "testdata/wingtip-toys.net.zone",
+			"testdata/fourth-coffee.com.zone", "testdata/google.com.zone", "testdata/com.zone"},
 		AuthenticData: []string{"tailwind-traders.com", "www.tailwind-traders.com", "mx1.tailwind-traders.com", "mx2.tailwind-traders.com"},
 		Faults: []dnstest.Fault{
 			{Name: "wingtip-toys.net", Type: dns.TypeMX, Kind: dnstest.FaultServFail},
