@@ -124,42 +124,14 @@ func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), e
 	if err != nil {
 		return nil, nil, fmt.Errorf("service.Routes: %w", err)
 	}
+	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
+	if err != nil {
+		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+	}
 	fetcher := fetch.New(fetch.Config{
 		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: FetchTimeout, Logger: rt.Logger,
 	})
-	classifier, err := classify.New(classify.Config{Resolver: res, Lists: lists, Logger: rt.Logger})
-	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	auditor, err := audit.New(audit.Config{Resolver: res, Fetcher: policyFetcher{f: fetcher}, Logger: rt.Logger})
-	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	profiler, err := profile.New(profile.Config{
-		Auditor: auditor, Fetcher: fetcher, Resolver: res,
-		HTTPSPort: cfg.Website.HTTPSPort, HTTPPort: cfg.Website.HTTPPort, Logger: rt.Logger,
-	})
-	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	batcher, err := batch.New(batch.Config{Classifier: classifier, Logger: rt.Logger})
-	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	api, err := httpapi.New(httpapi.Config{
-		Classifier: classifier, Auditor: auditor, Profiler: profiler, Batcher: batcher, Cache: rt.Cache,
-		ClassifyTimeout: cfg.Deadline.Classify, AuditTimeout: cfg.Deadline.Audit,
-		ProfileTimeout: cfg.Deadline.Profile, BatchTimeout: cfg.Deadline.Batch, Logger: rt.Logger,
-	})
-	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
+	api, err := newAPI(rt, cfg, res, lists, fetcher)
 	if err != nil {
 		fetcher.Close()
 		return nil, nil, fmt.Errorf("service.Routes: %w", err)
@@ -187,4 +159,33 @@ func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), e
 	e.GET("/pricing.json", discovery.Handler(pricing))
 	api.Register(e, pay)
 	return e, release, nil
+}
+
+// newAPI builds the four use cases over one resolver and one fetcher and
+// the HTTP API that serves them.
+func newAPI(rt *app.Runtime, cfg config.Config, res *resolver.Resolver, lists *domainlists.Lists, fetcher *fetch.Fetcher) (*httpapi.API, error) {
+	classifier, err := classify.New(classify.Config{Resolver: res, Lists: lists, Logger: rt.Logger})
+	if err != nil {
+		return nil, err
+	}
+	auditor, err := audit.New(audit.Config{Resolver: res, Fetcher: policyFetcher{f: fetcher}, Logger: rt.Logger})
+	if err != nil {
+		return nil, err
+	}
+	profiler, err := profile.New(profile.Config{
+		Auditor: auditor, Fetcher: fetcher, Resolver: res,
+		HTTPSPort: cfg.Website.HTTPSPort, HTTPPort: cfg.Website.HTTPPort, Logger: rt.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	batcher, err := batch.New(batch.Config{Classifier: classifier, Logger: rt.Logger})
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.New(httpapi.Config{
+		Classifier: classifier, Auditor: auditor, Profiler: profiler, Batcher: batcher, Cache: rt.Cache,
+		ClassifyTimeout: cfg.Deadline.Classify, AuditTimeout: cfg.Deadline.Audit,
+		ProfileTimeout: cfg.Deadline.Profile, BatchTimeout: cfg.Deadline.Batch, Logger: rt.Logger,
+	})
 }
