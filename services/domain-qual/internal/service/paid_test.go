@@ -373,9 +373,9 @@ func TestDeadlineIsNotSettled(t *testing.T) {
 	cfg := zoneConfig()
 	cfg.Latency = 800 * time.Millisecond
 	h := newHarness(t, cfg, map[string]string{
-		"CLASSIFY_TIMEOUT": "150ms", "AUDIT_TIMEOUT": "150ms", "DNS_QUERY_TIMEOUT": "2s",
+		"CLASSIFY_TIMEOUT": "150ms", "AUDIT_TIMEOUT": "150ms", "PROFILE_TIMEOUT": "150ms", "DNS_QUERY_TIMEOUT": "2s",
 	})
-	for _, path := range []string{"/api/v1/domain/classify", "/api/v1/domain/dns-audit"} {
+	for _, path := range []string{"/api/v1/domain/classify", "/api/v1/domain/dns-audit", "/api/v1/domain/full-profile"} {
 		t.Run(path, func(t *testing.T) {
 			verifiedBefore, settledBefore := h.fac.counts()
 			res, body := h.get(t, h.paid, path, "domain=tailwind-traders.com")
