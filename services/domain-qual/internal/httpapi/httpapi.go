@@ -1,7 +1,7 @@
 // Package httpapi is domain-qual's HTTP surface for the paid domain
-// operations: query parsing and validation (run before payment), thin
-// handlers that call the use cases under a deadline, and the response
-// cache policy.
+// operations (classify, dns-audit, full-profile, batch-classify): query and
+// body parsing and validation (run before payment), thin handlers that call
+// the use cases under a deadline, and the response cache policy.
 package httpapi
 
 import (
