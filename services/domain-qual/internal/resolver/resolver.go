@@ -122,8 +122,10 @@ func New(cfg Config) (*Resolver, error) {
 		attempts: orDefault(cfg.Attempts, DefaultAttempts),
 		log:      cfg.Logger,
 		now:      cfg.Now,
-		udp:      &dns.Client{Net: "udp", UDPSize: EDNSBufferSize},
-		tcp:      &dns.Client{Net: "tcp"},
+		// Timeout on the clients too: miekg/dns otherwise caps each exchange
+		// at its own 2 s default, whatever the context allows.
+		udp:      &dns.Client{Net: "udp", UDPSize: EDNSBufferSize, Timeout: orDefault(cfg.Timeout, DefaultTimeout)},
+		tcp:      &dns.Client{Net: "tcp", Timeout: orDefault(cfg.Timeout, DefaultTimeout)},
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)

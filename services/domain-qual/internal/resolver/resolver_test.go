@@ -356,3 +356,15 @@ func TestNewConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeoutAboveLibraryDefault: a per-query timeout longer than the DNS
+// library's own 2 s default is honoured (a slow but answering server is
+// not turned into "unknown").
+func TestTimeoutAboveLibraryDefault(t *testing.T) {
+	srv := dnstest.Start(t, dnstest.Config{ZoneFiles: zoneFiles, Latency: 2500 * time.Millisecond})
+	r := newResolver(t, resolver.Config{Servers: []string{srv.Addr()}, Timeout: 4 * time.Second, Attempts: 1, CacheSize: -1})
+	a := r.Lookup(context.Background(), "fabrikam-logistics.com", dns.TypeMX)
+	if a.Status != resolver.StatusRecords {
+		t.Fatalf("status %s (%s), want records from a server answering in 2.5 s with a 4 s timeout", a.Status, a.Reason)
+	}
+}
