@@ -124,8 +124,8 @@ func New(cfg Config) (*Resolver, error) {
 		now:      cfg.Now,
 		// Timeout on the clients too: miekg/dns otherwise caps each exchange
 		// at its own 2 s default, whatever the context allows.
-		udp:      &dns.Client{Net: "udp", UDPSize: EDNSBufferSize, Timeout: orDefault(cfg.Timeout, DefaultTimeout)},
-		tcp:      &dns.Client{Net: "tcp", Timeout: orDefault(cfg.Timeout, DefaultTimeout)},
+		udp: &dns.Client{Net: "udp", UDPSize: EDNSBufferSize, Timeout: orDefault(cfg.Timeout, DefaultTimeout)},
+		tcp: &dns.Client{Net: "tcp", Timeout: orDefault(cfg.Timeout, DefaultTimeout)},
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
