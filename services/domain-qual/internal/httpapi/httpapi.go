@@ -190,6 +190,13 @@ func (a *API) Classify(c echo.Context) error {
 		if err != nil {
 			return nil, 0, useCaseError(OpClassify, a.cfg.ClassifyTimeout, err)
 		}
+		if r.DomainType == classify.TypeUnknown {
+			checks := make([]string, 0, len(r.Unknowns))
+			for _, u := range r.Unknowns {
+				checks = append(checks, u.Check)
+			}
+			return nil, 0, nothingDefinite(OpClassify, r.Domain, checks)
+		}
 		body, err := json.Marshal(r)
 		if err != nil {
 			return nil, 0, fmt.Errorf("httpapi: encode classify result: %w", err)
@@ -214,6 +221,9 @@ func (a *API) Audit(c echo.Context) error {
 		if err != nil {
 			return nil, 0, useCaseError(OpAudit, a.cfg.AuditTimeout, err)
 		}
+		if err := auditDefinite(OpAudit, r); err != nil {
+			return nil, 0, err
+		}
 		body, err := json.Marshal(r)
 		if err != nil {
 			return nil, 0, fmt.Errorf("httpapi: encode dns-audit result: %w", err)
@@ -237,6 +247,9 @@ func (a *API) Profile(c echo.Context) error {
 		r, err := a.cfg.Profiler.Profile(ctx, q.Name, q.Selector)
 		if err != nil {
 			return nil, 0, useCaseError(OpProfile, a.cfg.ProfileTimeout, err)
+		}
+		if err := auditDefinite(OpProfile, r.DNSAudit); err != nil {
+			return nil, 0, err
 		}
 		body, err := json.Marshal(r)
 		if err != nil {
@@ -337,6 +350,35 @@ func BatchCacheTTL(r batch.Result) time.Duration {
 // useCaseError maps a use-case failure (its context ended) to the
 // envelope: 504 upstream_timeout when the deadline passed, 503 when the
 // request was canceled, 502 otherwise. It is never a 500.
+// nothingDefinite is the answer when DNS established nothing about the
+// domain (every resolver failed or timed out): a 502 that is not settled,
+// rather than a paid result made only of "unknown". Partial failures are
+// results: the affected fields say "unknown" and the call answers 200.
+func nothingDefinite(op, domain string, checks []string) error {
+	return apierror.New(http.StatusBadGateway, apierror.CodeUpstreamFailure,
+		"%s: DNS gave no definite answer for %s; nothing was charged, retry later", op, domain).
+		WithDetails(map[string]any{"unknown_checks": checks})
+}
+
+// auditDefinite fails an audit whose core checks (MX, SPF and DMARC) all
+// came back unknown: such a result would say nothing about the domain.
+func auditDefinite(op string, r audit.Result) error {
+	core := map[audit.CheckName]bool{audit.CheckMX: false, audit.CheckSPF: false, audit.CheckDMARC: false}
+	var checks []string
+	for _, u := range r.UnknownChecks {
+		checks = append(checks, string(u.Check))
+		if _, ok := core[u.Check]; ok {
+			core[u.Check] = true
+		}
+	}
+	for _, unknown := range core {
+		if !unknown {
+			return nil
+		}
+	}
+	return nothingDefinite(op, r.Domain, checks)
+}
+
 func useCaseError(op string, timeout time.Duration, err error) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):

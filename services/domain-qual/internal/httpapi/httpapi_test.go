@@ -263,3 +263,61 @@ func TestNewRequiresDependencies(t *testing.T) {
 		})
 	}
 }
+
+// TestNothingDefiniteIsAFailure: when DNS established nothing, the call
+// fails with 502 (so the payment layer does not settle) and nothing is
+// cached; a partial failure stays a 200 result.
+func TestNothingDefiniteIsAFailure(t *testing.T) {
+	unknownClassifier := fakeClassifier{fn: func(_ context.Context, n domainname.Name) (classify.Result, error) {
+		return classify.Result{Domain: n.ASCII, DomainType: classify.TypeUnknown,
+			Unknowns: []classify.Unknown{{Check: "ns", Reason: "timeout"}, {Check: "mx", Reason: "timeout"}}}, nil
+	}}
+	auditWith := func(checks ...audit.CheckName) fakeAuditor {
+		return fakeAuditor{fn: func(_ context.Context, n domainname.Name, _ string) (audit.Result, error) {
+			r := audit.Result{Domain: n.ASCII, TTLSeconds: 300}
+			for _, c := range checks {
+				r.UnknownChecks = append(r.UnknownChecks, audit.UnknownCheck{Check: c, Reason: "SERVFAIL"})
+			}
+			return r, nil
+		}}
+	}
+	profileWith := func(a fakeAuditor) fakeProfiler {
+		return fakeProfiler{fn: func(ctx context.Context, n domainname.Name, sel string) (profile.Result, error) {
+			r, _ := a.Audit(ctx, n, sel)
+			return profile.Result{Domain: n.ASCII, DNSAudit: r}, nil
+		}}
+	}
+	allCore := auditWith(audit.CheckMX, audit.CheckSPF, audit.CheckDMARC, audit.CheckDKIM)
+	partial := auditWith(audit.CheckMX, audit.CheckDMARC)
+	tests := []struct {
+		name   string
+		c      httpapi.Classifier
+		a      fakeAuditor
+		path   string
+		status int
+	}{
+		{"classify type unknown", unknownClassifier, partial, "/api/v1/domain/classify?domain=northwind.com", http.StatusBadGateway},
+		{"audit all core checks unknown", classifyOK(60), allCore, "/api/v1/domain/dns-audit?domain=northwind.com", http.StatusBadGateway},
+		{"profile all core checks unknown", classifyOK(60), allCore, "/api/v1/domain/full-profile?domain=northwind.com", http.StatusBadGateway},
+		{"audit partly unknown is a result", classifyOK(60), partial, "/api/v1/domain/dns-audit?domain=northwind.com", http.StatusOK},
+		{"profile partly unknown is a result", classifyOK(60), partial, "/api/v1/domain/full-profile?domain=northwind.com", http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFullFixture(t, tt.c, tt.a, profileWith(tt.a), batchOK())
+			rec, env := f.get(tt.path)
+			if rec.Code != tt.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tt.status, rec.Body)
+			}
+			if tt.status == http.StatusOK {
+				return
+			}
+			if env.Error.Code != apierror.CodeUpstreamFailure || env.Error.Details["unknown_checks"] == nil {
+				t.Fatalf("envelope %+v", env)
+			}
+			if len(f.store.ttls) != 0 {
+				t.Fatal("a failure was cached")
+			}
+		})
+	}
+}
