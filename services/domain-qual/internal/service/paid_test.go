@@ -19,6 +19,7 @@ import (
 
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/redistest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/exact"
@@ -392,5 +393,31 @@ func TestDeadlineIsNotSettled(t *testing.T) {
 				t.Fatalf("verified +%d settled +%d, want +1 and +0", verified-verifiedBefore, settled-settledBefore)
 			}
 		})
+	}
+}
+
+// TestRedisStoppedMidTest: the service caches in a Redis this test started
+// itself; once that Redis is stopped, paid calls keep being served (MISS),
+// and identical calls hit again after nothing but the Redis outage changed.
+func TestRedisStoppedMidTest(t *testing.T) {
+	inst := redistest.Start(t)
+	h := newHarness(t, zoneConfig(), map[string]string{"REDIS_URL": inst.URL})
+	call := func(want string) {
+		t.Helper()
+		res, body := h.get(t, h.paid, "/api/v1/domain/classify", "domain=tailwind-traders.com")
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("status %d: %s", res.StatusCode, body)
+		}
+		if got := res.Header.Get("x-domain-qual-cache"); got != want {
+			t.Fatalf("x-domain-qual-cache = %q, want %q", got, want)
+		}
+	}
+	call("MISS")
+	call("HIT")
+	inst.Stop()
+	call("MISS")
+	call("MISS")
+	if _, settled := h.fac.counts(); settled != 4 {
+		t.Fatalf("%d settlements, want 4 (every served call is paid)", settled)
 	}
 }

@@ -3,9 +3,9 @@ package service
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"time"
@@ -85,80 +85,64 @@ func Capabilities() []discovery.Capability {
 // Run loads the configuration from lookup and serves until ctx is done.
 // ready, if not nil, receives the listening address.
 func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version string, ready func(net.Addr)) error {
-	cfg, effective, err := config.Load(lookup)
-	if err != nil {
-		return err
+	load := func() (config.Config, app.Base, []slog.Attr, error) {
+		c, effective, err := config.Load(lookup)
+		return c, c.Base, effective, err
 	}
-	rt, err := app.Start(ctx, Name, version, cfg.Base, logOut, effective)
-	if err != nil {
-		return err
-	}
-	e, release, err := Routes(rt, cfg)
-	if err != nil {
-		return errors.Join(err, rt.Close(ctx))
-	}
-	// Serve drains the server and closes the runtime; the dependencies
-	// built by Routes (facilitator, fetcher) are released after that.
-	err = rt.Serve(ctx, e, ready)
-	release()
-	return err
+	return app.Run(ctx, Name, version, logOut, ready, load, Routes)
 }
 
 // Routes builds the HTTP surface and its dependencies: one resolver, one
 // fetcher (shared by the audit's MTA-STS policy fetches and the profile's
-// website fetches), one facilitator and one pay middleware per process. release
-// frees what Routes built; call it once the server has stopped.
-func Routes(rt *app.Runtime, cfg config.Config) (e *echo.Echo, release func(), err error) {
+// website fetches), one facilitator and one pay middleware per process.
+// What it builds is released by the runtime once the server has drained,
+// also when Routes fails part-way.
+func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	doc, err := openapidoc.Load(openapi.DomainQual)
 	if err != nil {
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	res, err := resolver.New(resolver.Config{
 		Servers: cfg.DNS.Servers, Timeout: cfg.DNS.QueryTimeout, Attempts: cfg.DNS.Attempts,
 		CacheSize: cfg.DNS.CacheSize, Logger: rt.Logger,
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	lists, err := domainlists.Load()
 	if err != nil {
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
 	if err != nil {
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	fetcher := fetch.New(fetch.Config{
 		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: FetchTimeout, Logger: rt.Logger,
 	})
+	rt.OnClose(func(context.Context) error { fetcher.Close(); return nil })
 	api, err := newAPI(rt, cfg, res, lists, fetcher)
 	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	fac, closeFac, err := payments.NewFacilitator(cfg.Payments, rt.Logger, rt.Metrics)
 	if err != nil {
-		fetcher.Close()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	release = func() {
-		closeFac()
-		fetcher.Close()
-	}
+	rt.OnClose(func(context.Context) error { closeFac(); return nil })
 	pay, err := payments.Middleware(cfg.Payments, Prices(), doc.T, fac, rt.Store, rt.Logger)
 	if err != nil {
-		release()
-		return nil, nil, fmt.Errorf("service.Routes: %w", err)
+		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 
-	e = rt.NewEcho()
+	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET("/api/health", health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
 	e.GET("/capabilities.json", discovery.Handler(caps))
 	e.GET("/pricing.json", discovery.Handler(pricing))
 	api.Register(e, pay)
-	return e, release, nil
+	return e, nil
 }
 
 // newAPI builds the four use cases over one resolver and one fetcher and

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/platform/redistest"
@@ -19,34 +19,13 @@ import (
 
 func boot(t *testing.T, env map[string]string) string {
 	t.Helper()
-	base := map[string]string{"PORT": "0", "LISTEN_HOST": "127.0.0.1",
+	base := map[string]string{
 		// An unreachable facilitator must not stop the service from starting.
 		"X402_PAY_TO": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "X402_FACILITATOR_URL": "http://127.0.0.1:1"}
 	for k, v := range env {
 		base[k] = v
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	addrc := make(chan net.Addr, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- service.Run(ctx, config.Map(base), io.Discard, "test", func(a net.Addr) { addrc <- a })
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	})
-	select {
-	case a := <-addrc:
-		return "http://" + a.String()
-	case err := <-done:
-		done <- err // for the cleanup, which waits on done
-		t.Fatalf("service did not start: %v", err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("service did not start in 10s")
-	}
-	return ""
+	return apptest.Boot(t, service.Run, base)
 }
 
 func TestHealthAndDiscovery(t *testing.T) {
