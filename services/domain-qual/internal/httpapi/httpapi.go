@@ -179,85 +179,87 @@ type auditKey struct {
 
 // Classify serves GET /api/v1/domain/classify.
 func (a *API) Classify(c echo.Context) error {
-	q, ok := input.Get[ClassifyQuery](c)
-	if !ok {
-		return errors.New("httpapi: classify input missing (route registered without its input middleware)")
-	}
-	return a.cfg.Cache.JSON(c, OpClassify, classifyKey{Domain: q.Name.ASCII}, func(ctx context.Context) ([]byte, time.Duration, error) {
-		ctx, cancel := context.WithTimeout(ctx, a.cfg.ClassifyTimeout)
-		defer cancel()
-		r, err := a.cfg.Classifier.Classify(ctx, q.Name)
-		if err != nil {
-			return nil, 0, useCaseError(OpClassify, a.cfg.ClassifyTimeout, err)
-		}
-		if r.DomainType == classify.TypeUnknown {
+	return serve(a, c, useCase[ClassifyQuery, classify.Result]{
+		op: OpClassify, timeout: a.cfg.ClassifyTimeout,
+		key: func(q ClassifyQuery) any { return classifyKey{Domain: q.Name.ASCII} },
+		run: func(ctx context.Context, q ClassifyQuery) (classify.Result, error) {
+			return a.cfg.Classifier.Classify(ctx, q.Name)
+		},
+		definite: func(r classify.Result) error {
+			if r.DomainType != classify.TypeUnknown {
+				return nil
+			}
 			checks := make([]string, 0, len(r.Unknowns))
 			for _, u := range r.Unknowns {
 				checks = append(checks, u.Check)
 			}
-			return nil, 0, nothingDefinite(OpClassify, r.Domain, checks)
-		}
-		body, err := json.Marshal(r)
-		if err != nil {
-			return nil, 0, fmt.Errorf("httpapi: encode classify result: %w", err)
-		}
-		ttl := CacheTTL(r.TTLSeconds, len(r.Unknowns))
-		a.log.DebugContext(ctx, "classify computed", slog.String("domain", r.Domain), slog.Duration("cache_ttl", ttl))
-		return body, ttl, nil
+			return nothingDefinite(OpClassify, r.Domain, checks)
+		},
+		ttl: func(r classify.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.Unknowns)) },
 	})
 }
 
 // Audit serves GET /api/v1/domain/dns-audit.
 func (a *API) Audit(c echo.Context) error {
-	q, ok := input.Get[AuditQuery](c)
-	if !ok {
-		return errors.New("httpapi: dns-audit input missing (route registered without its input middleware)")
-	}
-	key := auditKey{Domain: q.Name.ASCII, Selector: q.Selector}
-	return a.cfg.Cache.JSON(c, OpAudit, key, func(ctx context.Context) ([]byte, time.Duration, error) {
-		ctx, cancel := context.WithTimeout(ctx, a.cfg.AuditTimeout)
-		defer cancel()
-		r, err := a.cfg.Auditor.Audit(ctx, q.Name, q.Selector)
-		if err != nil {
-			return nil, 0, useCaseError(OpAudit, a.cfg.AuditTimeout, err)
-		}
-		if err := auditDefinite(OpAudit, r); err != nil {
-			return nil, 0, err
-		}
-		body, err := json.Marshal(r)
-		if err != nil {
-			return nil, 0, fmt.Errorf("httpapi: encode dns-audit result: %w", err)
-		}
-		ttl := CacheTTL(r.TTLSeconds, len(r.UnknownChecks))
-		a.log.DebugContext(ctx, "dns-audit computed", slog.String("domain", r.Domain), slog.Duration("cache_ttl", ttl))
-		return body, ttl, nil
+	return serve(a, c, useCase[AuditQuery, audit.Result]{
+		op: OpAudit, timeout: a.cfg.AuditTimeout,
+		key: func(q AuditQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
+		run: func(ctx context.Context, q AuditQuery) (audit.Result, error) {
+			return a.cfg.Auditor.Audit(ctx, q.Name, q.Selector)
+		},
+		definite: func(r audit.Result) error { return auditDefinite(OpAudit, r) },
+		ttl:      func(r audit.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.UnknownChecks)) },
 	})
 }
 
 // Profile serves GET /api/v1/domain/full-profile.
 func (a *API) Profile(c echo.Context) error {
-	q, ok := input.Get[ProfileQuery](c)
+	return serve(a, c, useCase[ProfileQuery, profile.Result]{
+		op: OpProfile, timeout: a.cfg.ProfileTimeout,
+		key: func(q ProfileQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
+		run: func(ctx context.Context, q ProfileQuery) (profile.Result, error) {
+			return a.cfg.Profiler.Profile(ctx, q.Name, q.Selector)
+		},
+		definite: func(r profile.Result) error { return auditDefinite(OpProfile, r.DNSAudit) },
+		ttl:      ProfileCacheTTL,
+	})
+}
+
+// useCase describes one cached single-domain operation.
+type useCase[Q, R any] struct {
+	op       string
+	timeout  time.Duration
+	key      func(Q) any // canonical request for the cache key
+	run      func(context.Context, Q) (R, error)
+	definite func(R) error         // fails a result that established nothing
+	ttl      func(R) time.Duration // cache lifetime of a result
+}
+
+// serve runs a use case behind the response cache: under its deadline,
+// with failures mapped to the envelope (never cached, never settled), and
+// its result cached for the operation's TTL policy.
+func serve[Q, R any](a *API, c echo.Context, u useCase[Q, R]) error {
+	q, ok := input.Get[Q](c)
 	if !ok {
-		return errors.New("httpapi: full-profile input missing (route registered without its input middleware)")
+		return fmt.Errorf("httpapi: %s input missing (route registered without its input middleware)", u.op)
 	}
-	key := auditKey{Domain: q.Name.ASCII, Selector: q.Selector}
-	return a.cfg.Cache.JSON(c, OpProfile, key, func(ctx context.Context) ([]byte, time.Duration, error) {
-		ctx, cancel := context.WithTimeout(ctx, a.cfg.ProfileTimeout)
+	key := u.key(q)
+	return a.cfg.Cache.JSON(c, u.op, key, func(ctx context.Context) ([]byte, time.Duration, error) {
+		ctx, cancel := context.WithTimeout(ctx, u.timeout)
 		defer cancel()
-		r, err := a.cfg.Profiler.Profile(ctx, q.Name, q.Selector)
+		r, err := u.run(ctx, q)
 		if err != nil {
-			return nil, 0, useCaseError(OpProfile, a.cfg.ProfileTimeout, err)
+			return nil, 0, useCaseError(u.op, u.timeout, err)
 		}
-		if err := auditDefinite(OpProfile, r.DNSAudit); err != nil {
+		if err := u.definite(r); err != nil {
 			return nil, 0, err
 		}
 		body, err := json.Marshal(r)
 		if err != nil {
-			return nil, 0, fmt.Errorf("httpapi: encode full-profile result: %w", err)
+			return nil, 0, fmt.Errorf("httpapi: encode %s result: %w", u.op, err)
 		}
-		ttl := ProfileCacheTTL(r)
-		a.log.DebugContext(ctx, "full-profile computed", slog.String("domain", r.Domain),
-			slog.Bool("reachable", r.WebsiteMetadata.Reachable), slog.Duration("cache_ttl", ttl))
+		ttl := u.ttl(r)
+		a.log.DebugContext(ctx, u.op+" computed", slog.Any("request", key), slog.Duration("cache_ttl", ttl))
 		return body, ttl, nil
 	})
 }
