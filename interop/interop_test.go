@@ -18,13 +18,13 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402"
-	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 )
 
@@ -111,57 +111,31 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		t.Skip("starts anvil and node")
 	}
 	node, root := officialClient(t)
-	a := x402test.StartAnvil(t)
-	ctx := t.Context()
-	usdc := a.InstallUSDC(ctx)
-	payer, payee := a.Address(x402test.PayerKey), a.Address(x402test.PayeeKey)
-	a.Mint(ctx, payer, big.NewInt(10_000_000))
-	chain, err := evmchain.Dial(ctx, a.RPCURL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(chain.Close)
-	// Another party that submits authorizations: the payee's account, so
-	// the facilitator's own transaction nonces are never disturbed.
-	other, err := evmchain.Dial(ctx, a.RPCURL, a.Keys[x402test.PayeeKey])
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(other.Close)
-	srv := startPaidService(t, a.RPCURL, x402test.DevKey0Hex, payee.Hex(), spendFirst(other, usdc))
-	url := srv.URL + signalsPath
-	price, ok := new(big.Int).SetString(srv.Price.Atomic, 10)
+	ch := paytest.StartChain(t, big.NewInt(10_000_000))
+	payer := ch.Payer
+	srv := paytest.StartServer(t, paytest.Env(ch.Anvil.RPCURL, ch.Payee.Hex(), x402test.DevKey0Hex), cache.NewMemory(1000), ch.SpendFirst())
+	url := srv.URL + paytest.RouteSignals
+	price, ok := new(big.Int).SetString(srv.Prices[paytest.RouteSignals].Atomic, 10)
 	if !ok {
-		t.Fatalf("price %q", srv.Price.Atomic)
+		t.Fatalf("price %q", srv.Prices[paytest.RouteSignals].Atomic)
 	}
-	// moved reports what left the payer and reached the payee during run.
+	// moved reports what left from and reached the payee during run.
 	moved := func(t *testing.T, from common.Address, run func()) (paid, received *big.Int) {
 		t.Helper()
-		read := func(who common.Address) *big.Int {
-			b, err := a.Dev().Balance(t.Context(), who)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return b
-		}
-		fromBefore, payeeBefore := read(from), read(payee)
+		before := ch.Balances(t, from)
 		run()
-		return new(big.Int).Sub(fromBefore, read(from)), new(big.Int).Sub(read(payee), payeeBefore)
+		return before.Moved(ch.Balances(t, from))
 	}
 	// sent returns the requests the service received during run.
 	sent := func(run func()) []http.Header {
-		n := len(srv.received())
+		n := len(srv.Received())
 		run()
-		return srv.received()[n:]
+		return srv.Received()[n:]
 	}
 	used := func(t *testing.T, h http.Header) bool {
 		t.Helper()
-		from, nonce := authorization(t, h.Get(x402.HeaderPaymentSignature))
-		used, err := chain.AuthorizationState(t.Context(), usdc, from, nonce)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return used
+		from, nonce := paytest.AuthorizationOf(t, h.Get(x402.HeaderPaymentSignature))
+		return ch.Used(t, from, nonce)
 	}
 
 	t.Run("pays exactly the price and is served", func(t *testing.T) {
@@ -193,7 +167,7 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		if len(reqs) != 2 || reqs[0].Get(x402.HeaderPaymentSignature) != "" || reqs[1].Get(x402.HeaderPaymentSignature) == "" {
 			t.Fatalf("want an unpaid request then one paid retry, got %d requests", len(reqs))
 		}
-		from, _ := authorization(t, reqs[1].Get(x402.HeaderPaymentSignature))
+		from, _ := paytest.AuthorizationOf(t, reqs[1].Get(x402.HeaderPaymentSignature))
 		if from != payer {
 			t.Errorf("authorization from %s, want %s", from.Hex(), payer.Hex())
 		}
@@ -217,7 +191,9 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		var res payResult
 		var reqs []http.Header
 		paid, received := moved(t, payer, func() {
-			reqs = sent(func() { res = runPay(t, node, root, url, `{"company":"`+noEvidenceCompany+`"}`, x402test.DevKey1Hex) })
+			reqs = sent(func() {
+				res = runPay(t, node, root, url, `{"company":"`+paytest.NoEvidenceCompany+`"}`, x402test.DevKey1Hex)
+			})
 		})
 		if res.Status != http.StatusUnprocessableEntity || res.PaymentResponse != nil {
 			t.Fatalf("status %d, payment response %+v: %s", res.Status, res.PaymentResponse, res.Body)
@@ -234,7 +210,9 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		var res payResult
 		var reqs []http.Header
 		paid, received := moved(t, payer, func() {
-			reqs = sent(func() { res = runPay(t, node, root, url, `{"company":"`+frontRunCompany+`"}`, x402test.DevKey1Hex) })
+			reqs = sent(func() {
+				res = runPay(t, node, root, url, `{"company":"`+paytest.FrontRunCompany+`"}`, x402test.DevKey1Hex)
+			})
 		})
 		if res.Status != http.StatusPaymentRequired {
 			t.Fatalf("status %d, want 402: %s", res.Status, res.Body)
@@ -243,7 +221,7 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		if pr == nil || pr.Success || pr.ErrorReason != x402.ReasonNonceAlreadyUsed || !strings.EqualFold(pr.Payer, payer.Hex()) {
 			t.Errorf("PAYMENT-RESPONSE as the official client decodes it = %+v, want failure %s", pr, x402.ReasonNonceAlreadyUsed)
 		}
-		if strings.Contains(string(res.Body), frontRunCompany) {
+		if strings.Contains(string(res.Body), paytest.FrontRunCompany) {
 			t.Errorf("the handler's response leaked although settlement failed: %s", res.Body)
 		}
 		// The front-run moved the money once; the facilitator did not again.
@@ -278,49 +256,6 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 			t.Errorf("payer paid %s, payee received %s", paid, received)
 		}
 	})
-}
-
-// spendFirst submits the authorization of a PAYMENT-SIGNATURE itself
-// through sender, so that the facilitator's settlement finds it used.
-func spendFirst(sender *evmchain.Client, token common.Address) func(context.Context, string) error {
-	return func(ctx context.Context, header string) error {
-		p, err := x402.DecodePaymentPayload(header)
-		if err != nil {
-			return err
-		}
-		evm, err := x402.ExactEVMPayloadOf(p)
-		if err != nil {
-			return err
-		}
-		sig, err := hexutil.Decode(evm.Signature)
-		if err != nil {
-			return fmt.Errorf("signature: %w", err)
-		}
-		nonce, err := hexutil.Decode(evm.Authorization.Nonce)
-		if err != nil || len(nonce) != 32 {
-			return fmt.Errorf("nonce %q: %v", evm.Authorization.Nonce, err)
-		}
-		auth := evmchain.Authorization{From: common.HexToAddress(evm.Authorization.From), To: common.HexToAddress(evm.Authorization.To)}
-		copy(auth.Nonce[:], nonce)
-		for _, f := range []struct {
-			dst **big.Int
-			s   string
-		}{{&auth.Value, evm.Authorization.Value}, {&auth.ValidAfter, evm.Authorization.ValidAfter}, {&auth.ValidBefore, evm.Authorization.ValidBefore}} {
-			n, ok := x402.ParseAtomic(f.s)
-			if !ok {
-				return fmt.Errorf("authorization integer %q", f.s)
-			}
-			*f.dst = n
-		}
-		tx, ok, err := sender.SendTransferWithAuthorization(ctx, token, auth, sig)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return fmt.Errorf("transferWithAuthorization %s reverted", tx.Hex())
-		}
-		return nil
-	}
 }
 
 // checkPreflight sends the CORS preflight a browser would send before a
@@ -364,24 +299,4 @@ func checkContract(t *testing.T, url string, body []byte) {
 	req.Header.Set("Content-Type", "application/json")
 	h := http.Header{"Content-Type": []string{"application/json"}}
 	contract.New(t, openapi.CompanyIntel).Check(t, req, http.StatusOK, h, body)
-}
-
-// authorization returns the payer and nonce of a PAYMENT-SIGNATURE.
-func authorization(t *testing.T, header string) (common.Address, [32]byte) {
-	t.Helper()
-	p, err := x402.DecodePaymentPayload(header)
-	if err != nil {
-		t.Fatalf("the official client's PAYMENT-SIGNATURE: %v", err)
-	}
-	evm, err := x402.ExactEVMPayloadOf(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := hexutil.Decode(evm.Authorization.Nonce)
-	if err != nil || len(raw) != 32 {
-		t.Fatalf("nonce %q: %v", evm.Authorization.Nonce, err)
-	}
-	var nonce [32]byte
-	copy(nonce[:], raw)
-	return common.HexToAddress(evm.Authorization.From), nonce
 }

@@ -1,12 +1,10 @@
 package payments_test
 
 import (
-	"context"
 	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/json"
 	"io"
-	"math/big"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,7 +20,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402/client"
 )
 
-// e2eClient sends requests to an e2eServer and checks every response it
+// e2eClient sends requests to a paytest.Server and checks every response it
 // gets against the OpenAPI document (where the document describes it).
 type e2eClient struct {
 	http     *http.Client
@@ -108,27 +106,6 @@ func (c *e2eClient) signed(t *testing.T, key *ecdsa.PrivateKey, url, body string
 	return h
 }
 
-// authorizationOf returns the payer and EIP-3009 nonce a PAYMENT-SIGNATURE
-// authorizes.
-func authorizationOf(t *testing.T, header string) (common.Address, [32]byte) {
-	t.Helper()
-	p, err := x402.DecodePaymentPayload(header)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evm, err := x402.ExactEVMPayloadOf(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := hexutil.Decode(evm.Authorization.Nonce)
-	if err != nil || len(raw) != 32 {
-		t.Fatalf("nonce %q: %v", evm.Authorization.Nonce, err)
-	}
-	var nonce [32]byte
-	copy(nonce[:], raw)
-	return common.HexToAddress(evm.Authorization.From), nonce
-}
-
 // replayKey is the reservation key echox402 documents for an
 // authorization: x402:auth:<lower(from)>:<lower(nonce)>.
 func replayKey(from common.Address, nonce [32]byte) string {
@@ -195,33 +172,4 @@ func challengeError(t *testing.T, r reply) string {
 		t.Fatalf("status %d: PAYMENT-REQUIRED: %v: %s", r.Status, err, r.Body)
 	}
 	return pr.Error
-}
-
-// balanceReader reads token balances on chain.
-type balanceReader func(ctx context.Context, who common.Address) (*big.Int, error)
-
-// balances snapshots payer and payee balances.
-type balances struct{ payer, payee *big.Int }
-
-func snapshot(t *testing.T, read balanceReader, payer, payee common.Address) balances {
-	t.Helper()
-	var b balances
-	var err error
-	if b.payer, err = read(t.Context(), payer); err != nil {
-		t.Fatalf("payer balance: %v", err)
-	}
-	if b.payee, err = read(t.Context(), payee); err != nil {
-		t.Fatalf("payee balance: %v", err)
-	}
-	return b
-}
-
-// moved checks that exactly amount went from payer to payee since before.
-func moved(t *testing.T, before, after balances, amount int64) {
-	t.Helper()
-	paid := new(big.Int).Sub(before.payer, after.payer)
-	got := new(big.Int).Sub(after.payee, before.payee)
-	if paid.Cmp(big.NewInt(amount)) != 0 || got.Cmp(big.NewInt(amount)) != 0 {
-		t.Errorf("payer paid %s and payee received %s, want exactly %d each", paid, got, amount)
-	}
 }

@@ -1,10 +1,7 @@
 package payments_test
 
 import (
-	"context"
-	"crypto/ecdsa"
 	"encoding/json"
-	"fmt"
 	"math/big"
 	"net"
 	"net/http"
@@ -15,14 +12,13 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/platform/redistest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/echox402"
-	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 )
 
@@ -30,9 +26,9 @@ import (
 const (
 	signalsBody   = `{"company":"acme.com","lookbackDays":30}`
 	briefBody     = `{"company":"acme.com","seller":{"product":"Email security gateway"}}`
-	noBriefBody   = `{"company":"` + noEvidenceCompany + `"}`
+	noBriefBody   = `{"company":"` + paytest.NoEvidenceCompany + `"}`
 	deepBody      = `{"company":"acme.com","seller":{"product":"Email security gateway"}}`
-	frontRunBody  = `{"company":"` + frontRunCompany + `"}`
+	frontRunBody  = `{"company":"` + paytest.FrontRunCompany + `"}`
 	concurrentUse = 20
 )
 
@@ -48,27 +44,7 @@ func TestE2EPaymentsOnChain(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil and Redis")
 	}
-	a := x402test.StartAnvil(t)
-	ctx := t.Context()
-	usdc := a.InstallUSDC(ctx)
-	payer, payee := a.Address(x402test.PayerKey), a.Address(x402test.PayeeKey)
-	a.Mint(ctx, payer, big.NewInt(100_000_000))
-	chain, err := evmchain.Dial(ctx, a.RPCURL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(chain.Close)
-	// Another party that submits authorizations: the payee's account, so
-	// the facilitator's own transaction nonces are never disturbed.
-	other, err := evmchain.Dial(ctx, a.RPCURL, a.Keys[x402test.PayeeKey])
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(other.Close)
-	w := &onChain{
-		payerKey: a.Keys[x402test.PayerKey], payer: payer, payee: payee, usdc: usdc, chain: chain,
-		balance: a.Dev().Balance,
-	}
+	w := &onChain{paytest.StartChain(t, big.NewInt(100_000_000))}
 
 	stores := []struct {
 		name string
@@ -87,83 +63,24 @@ func TestE2EPaymentsOnChain(t *testing.T) {
 	for _, st := range stores {
 		t.Run(st.name, func(t *testing.T) {
 			store := st.open(t)
-			srv := startE2EServer(t, e2eEnv(a.RPCURL, payee.Hex(), x402test.DevKey0Hex), store, spendFirst(other, usdc))
+			srv := paytest.StartServer(t, paytest.Env(w.Anvil.RPCURL, w.Payee.Hex(), x402test.DevKey0Hex), store, w.SpendFirst())
 			w.scenarios(t, srv, store)
 		})
 	}
 }
 
-// spendFirst submits the authorization of a PAYMENT-SIGNATURE itself
-// through sender, so that the facilitator's settlement finds it used.
-func spendFirst(sender *evmchain.Client, token common.Address) func(context.Context, string) error {
-	return func(ctx context.Context, header string) error {
-		p, err := x402.DecodePaymentPayload(header)
-		if err != nil {
-			return err
-		}
-		evm, err := x402.ExactEVMPayloadOf(p)
-		if err != nil {
-			return err
-		}
-		sig, err := hexutil.Decode(evm.Signature)
-		if err != nil {
-			return fmt.Errorf("signature: %w", err)
-		}
-		nonce, err := hexutil.Decode(evm.Authorization.Nonce)
-		if err != nil || len(nonce) != 32 {
-			return fmt.Errorf("nonce %q: %v", evm.Authorization.Nonce, err)
-		}
-		auth := evmchain.Authorization{From: common.HexToAddress(evm.Authorization.From), To: common.HexToAddress(evm.Authorization.To)}
-		copy(auth.Nonce[:], nonce)
-		for _, f := range []struct {
-			dst **big.Int
-			s   string
-		}{{&auth.Value, evm.Authorization.Value}, {&auth.ValidAfter, evm.Authorization.ValidAfter}, {&auth.ValidBefore, evm.Authorization.ValidBefore}} {
-			n, ok := x402.ParseAtomic(f.s)
-			if !ok {
-				return fmt.Errorf("authorization integer %q", f.s)
-			}
-			*f.dst = n
-		}
-		tx, ok, err := sender.SendTransferWithAuthorization(ctx, token, auth, sig)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return fmt.Errorf("transferWithAuthorization %s reverted", tx.Hex())
-		}
-		return nil
-	}
-}
-
 // onChain is the chain side of the end-to-end test.
-type onChain struct {
-	payerKey     *ecdsa.PrivateKey
-	payer, payee common.Address
-	usdc         common.Address
-	chain        *evmchain.Client
-	balance      balanceReader
-}
+type onChain struct{ *paytest.Chain }
 
-func (w *onChain) snapshot(t *testing.T) balances {
+func (w *onChain) snapshot(t *testing.T) paytest.Balances {
 	t.Helper()
-	return snapshot(t, w.balance, w.payer, w.payee)
-}
-
-// used reports authorizationState(from, nonce) of the token.
-func (w *onChain) used(t *testing.T, from common.Address, nonce [32]byte) bool {
-	t.Helper()
-	used, err := w.chain.AuthorizationState(t.Context(), w.usdc, from, nonce)
-	if err != nil {
-		t.Fatalf("authorizationState: %v", err)
-	}
-	return used
+	return w.Balances(t, w.Payer)
 }
 
 // unchanged checks that no money moved since before.
-func (w *onChain) unchanged(t *testing.T, before balances) {
+func (w *onChain) unchanged(t *testing.T, before paytest.Balances) {
 	t.Helper()
-	moved(t, before, w.snapshot(t), 0)
+	paytest.CheckMoved(t, before, w.snapshot(t), new(big.Int))
 }
 
 // settled checks a paid 2xx: PAYMENT-RESPONSE reports success with a
@@ -171,8 +88,8 @@ func (w *onChain) unchanged(t *testing.T, before balances) {
 func (w *onChain) settled(t *testing.T, r reply) x402.SettleResponse {
 	t.Helper()
 	s := settlementOf(t, r)
-	if !s.Success || !txHash.MatchString(s.Transaction) || !strings.EqualFold(s.Payer, w.payer.Hex()) || s.Network != x402.NetworkBase {
-		t.Errorf("PAYMENT-RESPONSE = %+v, want success with a tx hash, payer %s on %s", s, w.payer.Hex(), x402.NetworkBase)
+	if !s.Success || !txHash.MatchString(s.Transaction) || !strings.EqualFold(s.Payer, w.Payer.Hex()) || s.Network != x402.NetworkBase {
+		t.Errorf("PAYMENT-RESPONSE = %+v, want success with a tx hash, payer %s on %s", s, w.Payer.Hex(), x402.NetworkBase)
 	}
 	return s
 }
@@ -194,22 +111,22 @@ func reserved(t *testing.T, store cache.Store, from common.Address, nonce [32]by
 	return !fresh
 }
 
-func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
+func (w *onChain) scenarios(t *testing.T, srv *paytest.Server, store cache.Store) {
 	c := newE2EClient(t)
-	signalsURL, briefURL, deepURL := srv.URL+routeSignals, srv.URL+routeBrief, srv.URL+routeDeep
-	price := func(path string) int64 {
+	signalsURL, briefURL, deepURL := srv.URL+paytest.RouteSignals, srv.URL+paytest.RouteBrief, srv.URL+paytest.RouteDeep
+	price := func(path string) *big.Int {
 		n, ok := new(big.Int).SetString(srv.Prices[path].Atomic, 10)
-		if !ok || !n.IsInt64() {
+		if !ok {
 			t.Fatalf("price of %s: %q", path, srv.Prices[path].Atomic)
 		}
-		return n.Int64()
+		return n
 	}
 	// payWithGoClient pays signals with the Go paying transport and returns
 	// the reply and the PAYMENT-SIGNATURE it sent.
 	payWithGoClient := func(t *testing.T) (reply, string) {
 		t.Helper()
 		rec := &recordingTransport{base: http.DefaultTransport}
-		tr, err := client.NewTransport(w.payerKey, big.NewInt(price(routeSignals)), client.WithBase(rec))
+		tr, err := client.NewTransport(w.PayerKey, price(paytest.RouteSignals), client.WithBase(rec))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +144,7 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 	}
 
 	t.Run("Go client pays exactly the price", func(t *testing.T) {
-		before, runs := w.snapshot(t), srv.signalsRuns.Load()
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteSignals)
 		r, header := payWithGoClient(t)
 		if r.Status != http.StatusOK {
 			t.Fatalf("status %d: %s", r.Status, r.Body)
@@ -240,18 +157,18 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 			t.Errorf("body = %s (%v)", r.Body, err)
 		}
 		w.settled(t, r)
-		moved(t, before, w.snapshot(t), price(routeSignals))
-		from, nonce := authorizationOf(t, header)
-		if from != w.payer {
-			t.Errorf("authorization from %s, want the payer %s", from.Hex(), w.payer.Hex())
+		paytest.CheckMoved(t, before, w.snapshot(t), price(paytest.RouteSignals))
+		from, nonce := paytest.AuthorizationOf(t, header)
+		if from != w.Payer {
+			t.Errorf("authorization from %s, want the payer %s", from.Hex(), w.Payer.Hex())
 		}
-		if !w.used(t, from, nonce) {
+		if !w.Used(t, from, nonce) {
 			t.Error("authorizationState(payer, nonce) is false after a settled payment")
 		}
 		if !reserved(t, store, from, nonce) {
 			t.Error("the replay store no longer holds the settled authorization")
 		}
-		if got := srv.signalsRuns.Load() - runs; got != 1 {
+		if got := srv.Runs(paytest.RouteSignals) - runs; got != 1 {
 			t.Errorf("handler ran %d times, want 1", got)
 		}
 	})
@@ -261,7 +178,7 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 		if r.Status != http.StatusOK {
 			t.Fatalf("first use: status %d: %s", r.Status, r.Body)
 		}
-		before, runs := w.snapshot(t), srv.signalsRuns.Load()
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteSignals)
 		for i := range 3 {
 			r := c.post(t, signalsURL, signalsBody, header)
 			if r.Status != http.StatusPaymentRequired || challengeError(t, r) != echox402.MsgAlreadyUsed {
@@ -272,14 +189,14 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 			}
 		}
 		w.unchanged(t, before)
-		if got := srv.signalsRuns.Load() - runs; got != 0 {
+		if got := srv.Runs(paytest.RouteSignals) - runs; got != 0 {
 			t.Errorf("handler ran %d times for replays", got)
 		}
 	})
 
 	t.Run("one payment sent concurrently settles once", func(t *testing.T) {
-		header := c.signed(t, w.payerKey, signalsURL, signalsBody)
-		before, runs := w.snapshot(t), srv.signalsRuns.Load()
+		header := c.signed(t, w.PayerKey, signalsURL, signalsBody)
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteSignals)
 		replies := make([]reply, concurrentUse)
 		start := make(chan struct{})
 		var wg sync.WaitGroup
@@ -305,20 +222,20 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 		if ok != 1 {
 			t.Errorf("%d of %d concurrent uses were served, want exactly 1", ok, concurrentUse)
 		}
-		moved(t, before, w.snapshot(t), price(routeSignals))
-		if got := srv.signalsRuns.Load() - runs; got != 1 {
+		paytest.CheckMoved(t, before, w.snapshot(t), price(paytest.RouteSignals))
+		if got := srv.Runs(paytest.RouteSignals) - runs; got != 1 {
 			t.Errorf("handler ran %d times, want 1", got)
 		}
-		from, nonce := authorizationOf(t, header)
-		if !w.used(t, from, nonce) {
+		from, nonce := paytest.AuthorizationOf(t, header)
+		if !w.Used(t, from, nonce) {
 			t.Error("authorization not used on chain")
 		}
 	})
 
 	t.Run("handler 422 settles nothing and releases the authorization", func(t *testing.T) {
-		header := c.signed(t, w.payerKey, briefURL, noBriefBody)
-		from, nonce := authorizationOf(t, header)
-		before, runs := w.snapshot(t), srv.briefRuns.Load()
+		header := c.signed(t, w.PayerKey, briefURL, noBriefBody)
+		from, nonce := paytest.AuthorizationOf(t, header)
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteBrief)
 		r := c.post(t, briefURL, noBriefBody, header)
 		if r.Status != http.StatusUnprocessableEntity || errorCode(t, r.Body) != "insufficient_evidence" {
 			t.Fatalf("status %d: %s", r.Status, r.Body)
@@ -326,11 +243,11 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 		if h := r.Header.Get(x402.HeaderPaymentResponse); h != "" {
 			t.Errorf("a failed handler's response carries PAYMENT-RESPONSE %s", h)
 		}
-		if got := srv.briefRuns.Load() - runs; got != 1 {
+		if got := srv.Runs(paytest.RouteBrief) - runs; got != 1 {
 			t.Errorf("handler ran %d times, want 1", got)
 		}
 		w.unchanged(t, before)
-		if w.used(t, from, nonce) {
+		if w.Used(t, from, nonce) {
 			t.Fatal("authorization used on chain although the handler failed")
 		}
 		if reserved(t, store, from, nonce) {
@@ -344,16 +261,16 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 			t.Fatalf("reuse after release: status %d: %s", r.Status, r.Body)
 		}
 		w.settled(t, r)
-		moved(t, before, w.snapshot(t), price(routeBrief))
-		if !w.used(t, from, nonce) {
+		paytest.CheckMoved(t, before, w.snapshot(t), price(paytest.RouteBrief))
+		if !w.Used(t, from, nonce) {
 			t.Error("authorization not used on chain after the paid 200")
 		}
 	})
 
 	t.Run("handler 500 settles nothing and releases the authorization", func(t *testing.T) {
-		header := c.signed(t, w.payerKey, deepURL, deepBody)
-		from, nonce := authorizationOf(t, header)
-		before, runs := w.snapshot(t), srv.deepRuns.Load()
+		header := c.signed(t, w.PayerKey, deepURL, deepBody)
+		from, nonce := paytest.AuthorizationOf(t, header)
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteDeep)
 		for i := range 2 { // the second attempt reaches the handler only if the first released the authorization
 			r := c.post(t, deepURL, deepBody, header)
 			if r.Status != http.StatusInternalServerError || errorCode(t, r.Body) != "internal_error" {
@@ -363,11 +280,11 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 				t.Errorf("attempt %d: a failed handler's response carries PAYMENT-RESPONSE %s", i, h)
 			}
 		}
-		if got := srv.deepRuns.Load() - runs; got != 2 {
+		if got := srv.Runs(paytest.RouteDeep) - runs; got != 2 {
 			t.Errorf("handler ran %d times, want 2", got)
 		}
 		w.unchanged(t, before)
-		if w.used(t, from, nonce) {
+		if w.Used(t, from, nonce) {
 			t.Error("authorization used on chain although the handler failed")
 		}
 		if reserved(t, store, from, nonce) {
@@ -376,27 +293,27 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 	})
 
 	t.Run("failed settlement withholds the response", func(t *testing.T) {
-		header := c.signed(t, w.payerKey, signalsURL, frontRunBody)
-		from, nonce := authorizationOf(t, header)
-		before, runs := w.snapshot(t), srv.signalsRuns.Load()
+		header := c.signed(t, w.PayerKey, signalsURL, frontRunBody)
+		from, nonce := paytest.AuthorizationOf(t, header)
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteSignals)
 		// The handler spends the authorization on chain itself before
 		// answering 200, so the facilitator's settlement must fail.
 		r := c.post(t, signalsURL, frontRunBody, header)
 		if r.Status != http.StatusPaymentRequired || errorCode(t, r.Body) != echox402.CodeSettlementFailed {
 			t.Fatalf("status %d, want 402 %s: %s", r.Status, echox402.CodeSettlementFailed, r.Body)
 		}
-		if strings.Contains(string(r.Body), frontRunCompany) {
+		if strings.Contains(string(r.Body), paytest.FrontRunCompany) {
 			t.Errorf("the handler's response leaked although settlement failed: %s", r.Body)
 		}
 		s := settlementOf(t, r)
-		if s.Success || s.ErrorReason != x402.ReasonNonceAlreadyUsed || !strings.EqualFold(s.Payer, w.payer.Hex()) || s.Network != x402.NetworkBase {
+		if s.Success || s.ErrorReason != x402.ReasonNonceAlreadyUsed || !strings.EqualFold(s.Payer, w.Payer.Hex()) || s.Network != x402.NetworkBase {
 			t.Errorf("PAYMENT-RESPONSE = %+v, want failure %s for the payer", s, x402.ReasonNonceAlreadyUsed)
 		}
-		if got := srv.signalsRuns.Load() - runs; got != 1 {
+		if got := srv.Runs(paytest.RouteSignals) - runs; got != 1 {
 			t.Errorf("handler ran %d times, want 1", got)
 		}
-		moved(t, before, w.snapshot(t), price(routeSignals)) // once: by the front-run, never twice
-		if !w.used(t, from, nonce) || !reserved(t, store, from, nonce) {
+		paytest.CheckMoved(t, before, w.snapshot(t), price(paytest.RouteSignals)) // once: by the front-run, never twice
+		if !w.Used(t, from, nonce) || !reserved(t, store, from, nonce) {
 			t.Error("the spent authorization is not kept as used")
 		}
 		r = c.post(t, signalsURL, frontRunBody, header)
@@ -406,9 +323,9 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 	})
 
 	t.Run("invalid input is never challenged nor charged", func(t *testing.T) {
-		header := c.signed(t, w.payerKey, signalsURL, signalsBody)
-		from, nonce := authorizationOf(t, header)
-		before, runs := w.snapshot(t), srv.signalsRuns.Load()
+		header := c.signed(t, w.PayerKey, signalsURL, signalsBody)
+		from, nonce := paytest.AuthorizationOf(t, header)
+		before, runs := w.snapshot(t), srv.Runs(paytest.RouteSignals)
 		tests := []struct {
 			name, body string
 			paid       bool
@@ -439,11 +356,11 @@ func (w *onChain) scenarios(t *testing.T, srv *e2eServer, store cache.Store) {
 				}
 			})
 		}
-		if got := srv.signalsRuns.Load() - runs; got != 0 {
+		if got := srv.Runs(paytest.RouteSignals) - runs; got != 0 {
 			t.Errorf("handler ran %d times on invalid input", got)
 		}
 		w.unchanged(t, before)
-		if w.used(t, from, nonce) || reserved(t, store, from, nonce) {
+		if w.Used(t, from, nonce) || reserved(t, store, from, nonce) {
 			t.Error("invalid input touched the authorization")
 		}
 	})
@@ -463,16 +380,16 @@ func TestE2EFacilitatorUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	payee := common.HexToAddress(payTo)
-	srv := startE2EServer(t, e2eEnv(closed, payee.Hex(), x402test.DevKey0Hex), cache.NewMemory(100), nil)
+	srv := paytest.StartServer(t, paytest.Env(closed, payee.Hex(), x402test.DevKey0Hex), cache.NewMemory(100), nil)
 	key, err := x402test.DevKey(x402test.PayerKey)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := newE2EClient(t)
-	url := srv.URL + routeSignals
+	url := srv.URL + paytest.RouteSignals
 
 	pr := c.challenge(t, url, signalsBody)
-	if len(pr.Accepts) != 1 || pr.Accepts[0].Amount != srv.Prices[routeSignals].Atomic || pr.Accepts[0].PayTo != payee.Hex() {
+	if len(pr.Accepts) != 1 || pr.Accepts[0].Amount != srv.Prices[paytest.RouteSignals].Atomic || pr.Accepts[0].PayTo != payee.Hex() {
 		t.Fatalf("challenge = %+v", pr)
 	}
 	header := c.signed(t, key, url, signalsBody)
@@ -485,7 +402,7 @@ func TestE2EFacilitatorUnreachable(t *testing.T) {
 			t.Errorf("attempt %d: PAYMENT-RESPONSE on an unverified payment", i)
 		}
 	}
-	if n := srv.signalsRuns.Load(); n != 0 {
+	if n := srv.Runs(paytest.RouteSignals); n != 0 {
 		t.Fatalf("handler ran %d times without a verified payment", n)
 	}
 }

@@ -19,9 +19,9 @@ import (
 	"github.com/intel402/intel402/pkg/platform/input"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
+	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/platform/server"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
-	"github.com/intel402/intel402/pkg/platform/telemetry"
 )
 
 const payTo = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
@@ -127,26 +127,10 @@ func TestValidationBeforePayment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := config.NewLoader(config.Map(map[string]string{"X402_PAY_TO": payTo, "X402_FACILITATOR_URL": "http://127.0.0.1:1"}))
-	cfg := payments.Load(l)
-	if err := l.Err(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := telemetry.NewMetrics()
-	if err != nil {
-		t.Fatal(err)
-	}
 	logger := slog.New(slog.DiscardHandler)
-	f, closeF, err := payments.NewFacilitator(cfg, logger, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeF()
 	price := payments.Price{Method: "POST", Path: "/v1/company/signals", Atomic: "50000", Description: "signals"}
-	pay, err := payments.Middleware(cfg, []payments.Price{price}, doc.T, f, cache.NewMemory(100), logger)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pay := paytest.Wire(t, map[string]string{"X402_PAY_TO": payTo, "X402_FACILITATOR_URL": "http://127.0.0.1:1"},
+		[]payments.Price{price}, doc, cache.NewMemory(100), logger).Pay
 	type body struct {
 		Company string `json:"company"`
 	}
