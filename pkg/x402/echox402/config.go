@@ -28,6 +28,9 @@ const challengeHeadroom = 4 << 10
 // DefaultMaxTimeoutSeconds is the default maxTimeoutSeconds of a challenge.
 const DefaultMaxTimeoutSeconds = 300
 
+// DefaultSettleTimeout bounds one settlement (send and receipt wait).
+const DefaultSettleTimeout = 150 * time.Second
+
 // ReplayMargin is added to an authorization's remaining validity when
 // reserving it in the ReplayStore; MaxReplayTTL caps the reservation.
 const (
@@ -92,6 +95,9 @@ type Config struct {
 	// from X-Forwarded-Proto / X-Forwarded-Host. Enable only behind a
 	// proxy that sets them.
 	TrustForwardedHeaders bool
+	// SettleTimeout bounds a settlement, which runs to a definite answer
+	// even when the client goes away (default DefaultSettleTimeout).
+	SettleTimeout time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 }
@@ -203,6 +209,9 @@ func (cfg *Config) fill() error {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.SettleTimeout <= 0 {
+		cfg.SettleTimeout = DefaultSettleTimeout
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("echox402: invalid config: %w", err)

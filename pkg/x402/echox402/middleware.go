@@ -131,7 +131,12 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 		return herr
 	}
 
-	sr, err := m.cfg.Facilitator.Settle(ctx, payload, req)
+	// Settlement is not tied to the client's connection: once it starts, the
+	// transfer may reach the chain, and only a definite answer (logged with
+	// its transaction) tells whether the payer was charged.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), m.cfg.SettleTimeout)
+	defer cancel()
+	sr, err := m.cfg.Facilitator.Settle(sctx, payload, req)
 	if err != nil {
 		log.ErrorContext(ctx, "x402 settle failed: facilitator unavailable; response withheld", slog.Any("error", err))
 		m.setPaymentResponse(orig, x402.SettleResponse{Success: false, ErrorReason: x402.ReasonFacilitatorUnavailable,

@@ -486,3 +486,53 @@ func TestConfigValidation(t *testing.T) {
 		})
 	}
 }
+
+// cancelingFacilitator cancels the client's request right after verifying,
+// as a client that goes away while its paid request is handled.
+type cancelingFacilitator struct {
+	x402.Facilitator
+	cancel    context.CancelFunc
+	settleCtx chan error
+}
+
+func (c *cancelingFacilitator) Verify(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
+	v, err := c.Facilitator.Verify(ctx, p, r)
+	c.cancel()
+	return v, err
+}
+
+func (c *cancelingFacilitator) Settle(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
+	c.settleCtx <- ctx.Err()
+	if _, ok := ctx.Deadline(); !ok {
+		c.settleCtx <- errors.New("settlement context has no deadline")
+	}
+	return c.Facilitator.Settle(ctx, p, r)
+}
+
+// TestSettlementSurvivesClientDisconnect: once the handler succeeded, a
+// client that went away does not abort the settlement half-way (the
+// transfer may already be on chain); it runs to a definite answer under its
+// own deadline.
+func TestSettlementSurvivesClientDisconnect(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cf := &cancelingFacilitator{cancel: cancel, settleCtx: make(chan error, 2)}
+	f := newFixture(t, func(c *echox402.Config) {
+		cf.Facilitator = c.Facilitator
+		c.Facilitator = cf
+	})
+	h := pay(t, testKey(t), f.challenge(t, "/v1/paid/3"), nil)
+	req := httptest.NewRequest(http.MethodGet, "/v1/paid/3", nil).WithContext(ctx)
+	req.Header.Set(x402.HeaderPaymentSignature, h)
+	f.e.ServeHTTP(httptest.NewRecorder(), req)
+	if err := <-cf.settleCtx; err != nil {
+		t.Fatalf("settlement ran on a canceled context: %v", err)
+	}
+	select {
+	case err := <-cf.settleCtx:
+		t.Fatal(err)
+	default:
+	}
+	if f.chain.sends != 1 {
+		t.Fatalf("sends = %d, want the settlement to complete", f.chain.sends)
+	}
+}
