@@ -15,11 +15,21 @@ import (
 // RunFunc is a service's Run: it serves until ctx is done.
 type RunFunc func(ctx context.Context, lookup config.Lookup, logOut io.Writer, version string, ready func(net.Addr)) error
 
-// Boot runs the service with env (PORT=0 and LISTEN_HOST=127.0.0.1 are
-// added unless set) and returns its base URL ("http://127.0.0.1:port").
+// Defaults are the variables Boot sets unless env overrides them: a free
+// loopback port, a dev pay-to address (anvil's public account #2) and a
+// facilitator URL nothing listens on — a service must start without it.
+func Defaults() map[string]string {
+	return map[string]string{
+		"PORT": "0", "LISTEN_HOST": "127.0.0.1",
+		"X402_PAY_TO": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "X402_FACILITATOR_URL": "http://127.0.0.1:1",
+	}
+}
+
+// Boot runs the service with Defaults overridden by env and returns its
+// base URL ("http://127.0.0.1:port").
 func Boot(tb testing.TB, run RunFunc, env map[string]string) string {
 	tb.Helper()
-	vars := map[string]string{"PORT": "0", "LISTEN_HOST": "127.0.0.1"}
+	vars := Defaults()
 	for k, v := range env {
 		vars[k] = v
 	}

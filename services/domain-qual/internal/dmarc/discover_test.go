@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/intel402/intel402/services/domain-qual/internal/dnsfake"
 )
 
 func TestWalkNames(t *testing.T) {
@@ -80,14 +82,14 @@ func TestDiscover(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			z := newFakeZone(t, tt.zone...)
+			z := dnsfake.New(t, tt.zone...)
 			for _, f := range tt.fail {
-				z.fail[f] = true
+				z.Fail(f)
 			}
 			d := Discover(context.Background(), z, tt.domain, tt.org)
-			if d.Status != tt.status || d.Location != tt.location || d.Label != tt.label || len(z.queries) != tt.queries {
+			if d.Status != tt.status || d.Location != tt.location || d.Label != tt.label || len(z.Queries()) != tt.queries {
 				t.Fatalf("Discover = status=%s location=%s label=%s queries=%d(%v); want %s %s %s %d",
-					d.Status, d.Location, d.Label, len(z.queries), z.queries, tt.status, tt.location, tt.label, tt.queries)
+					d.Status, d.Location, d.Label, len(z.Queries()), z.Queries(), tt.status, tt.location, tt.label, tt.queries)
 			}
 			if (d.Status == StatusFound) != (d.Parsed != nil) {
 				t.Fatalf("Parsed = %v with status %s", d.Parsed, d.Status)
@@ -103,13 +105,13 @@ func TestDiscover(t *testing.T) {
 }
 
 func TestVerifyDestinations(t *testing.T) {
-	z := newFakeZone(t,
+	z := dnsfake.New(t,
 		`example.com._report._dmarc.vendor.net. TXT "v=DMARC1"`,
 		`*._report._dmarc.wild.net. TXT "v=DMARC1;"`,
 		`example.com._report._dmarc.wrong.net. TXT "something else"`,
 	)
-	z.fail["example.com._report._dmarc.broken.net."] = true
-	z.fail["*._report._dmarc.broken.net."] = true
+	z.Fail("example.com._report._dmarc.broken.net.")
+	z.Fail("*._report._dmarc.broken.net.")
 	rec, _, err := Parse("v=DMARC1; p=none; rua=mailto:a@example.com,mailto:b@reports.example.com,mailto:c@vendor.net,mailto:d@wild.net,mailto:e@nobody.org,mailto:f@wrong.net,mailto:g@broken.net")
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/platform/redistest"
 	"github.com/intel402/intel402/pkg/x402"
@@ -106,7 +107,7 @@ func newHarness(t *testing.T, dnsCfg dnstest.Config, env map[string]string) *har
 	for k, v := range env {
 		all[k] = v
 	}
-	base := boot(t, all)
+	base := apptest.Boot(t, service.Run, all)
 	key, err := x402test.DevKey(x402test.PayerKey)
 	if err != nil {
 		t.Fatal(err)

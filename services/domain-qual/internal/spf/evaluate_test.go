@@ -4,61 +4,11 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/miekg/dns"
-
+	"github.com/intel402/intel402/services/domain-qual/internal/dnsfake"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
-	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
-
-// fakeZone answers from RR strings: names without records are NXDOMAIN,
-// names with records of other types are NODATA, names in fail are unknown.
-type fakeZone struct {
-	mu      sync.Mutex
-	rrs     []dns.RR
-	fail    map[string]bool
-	queries []string
-}
-
-func newFakeZone(t *testing.T, lines ...string) *fakeZone {
-	t.Helper()
-	z := &fakeZone{fail: map[string]bool{}}
-	for _, l := range lines {
-		rr, err := dns.NewRR(l)
-		if err != nil {
-			t.Fatalf("bad RR %q: %v", l, err)
-		}
-		z.rrs = append(z.rrs, rr)
-	}
-	return z
-}
-
-func (z *fakeZone) Lookup(_ context.Context, name string, qtype uint16) resolver.Answer {
-	name = dns.Fqdn(strings.ToLower(name))
-	z.mu.Lock()
-	z.queries = append(z.queries, name+" "+dns.TypeToString[qtype])
-	z.mu.Unlock()
-	a := resolver.Answer{Name: name, Type: qtype, Status: resolver.StatusNXDomain}
-	if z.fail[name] {
-		a.Status, a.Reason = resolver.StatusUnknown, "SERVFAIL"
-		return a
-	}
-	for _, rr := range z.rrs {
-		if !strings.EqualFold(rr.Header().Name, name) {
-			continue
-		}
-		if a.Status == resolver.StatusNXDomain {
-			a.Status = resolver.StatusNoData
-		}
-		if rr.Header().Rrtype == qtype {
-			a.Status = resolver.StatusRecords
-			a.Records = append(a.Records, rr)
-		}
-	}
-	return a
-}
 
 func findingIDs(r Result) []string {
 	var ids []string
@@ -278,9 +228,9 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			z := newFakeZone(t, tt.zone...)
+			z := dnsfake.New(t, tt.zone...)
 			for _, f := range tt.fail {
-				z.fail[f] = true
+				z.Fail(f)
 			}
 			got := Evaluate(context.Background(), z, mxprovider.New(), "Example.com.")
 			if got.Status != tt.status || got.AllQualifier != tt.all || got.LookupCount != tt.lookups ||
@@ -321,7 +271,7 @@ func TestEvaluate(t *testing.T) {
 // TestEvaluateQueries proves one TXT round per include level: the queries of
 // a level are issued together, so a 3-deep chain costs 4 TXT queries.
 func TestEvaluateQueries(t *testing.T) {
-	z := newFakeZone(t,
+	z := dnsfake.New(t,
 		`example.com. TXT "v=spf1 include:l1.example.net a -all"`,
 		`example.com. A 192.0.2.1`,
 		`l1.example.net. TXT "v=spf1 include:l2.example.net -all"`,
@@ -333,7 +283,7 @@ func TestEvaluateQueries(t *testing.T) {
 		"l1.example.net. TXT", "example.com. A", "example.com. AAAA",
 		"l2.example.net. TXT",
 	}
-	got := append([]string(nil), z.queries...)
+	got := z.Queries()
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
