@@ -2,7 +2,8 @@
 // shared by company-intel and domain-qual. The work lives in sub-packages:
 //
 //   - guard: dial-time IP and port policy (SSRF defence, DNS-rebinding safe).
-//   - fetch: a bounded HTTP fetcher built on guard (limits, redirects, typed errors).
+//   - fetch: a bounded HTTP fetcher built on guard (limits, redirects, typed errors),
+//     and a fail-over DNS resolver for its host lookups (NewDNSResolver).
 //   - source: the Source/citation model and a concurrency-safe Registry.
 //   - htmlmeta: pure extraction of page metadata and security headers.
 //   - webtech: technology detection (maintained separately).

@@ -64,8 +64,10 @@ func ContentHash(body []byte) string {
 
 // Normalize puts a URL in the form used for identity and deduplication:
 // scheme and host lower-cased, default port and fragment removed, an empty
-// path written as "/". The query is kept as is. A string that does not parse
-// as an absolute URL is returned trimmed and otherwise unchanged.
+// path written as "/", tracking parameters (utm_*, gclid, fbclid, ...; see
+// IsTrackingParam) dropped from the query, whose other parameters keep
+// their order and spelling. A string that does not parse as an absolute URL
+// is returned trimmed and otherwise unchanged.
 func Normalize(rawURL string) string {
 	s := strings.TrimSpace(rawURL)
 	u, err := url.Parse(s)
@@ -88,6 +90,7 @@ func Normalize(rawURL string) string {
 	u.Host = host
 	u.Fragment = ""
 	u.RawFragment = ""
+	u.RawQuery = dropTracking(u.RawQuery)
 	if u.Path == "" && u.RawPath == "" {
 		u.Path = "/"
 	}

@@ -11,18 +11,19 @@ import (
 // Stable error codes. They are part of the public contract: clients branch
 // on them, so existing values never change meaning.
 const (
-	CodeInvalidJSON          = "invalid_json"             // 400: the body is not one well-formed JSON object
-	CodeInvalidRequest       = "invalid_request"          // 400: a field is missing, unknown, of the wrong type or out of range
-	CodeUnsupportedMediaType = "unsupported_content_type" // 400: a paid POST without Content-Type: application/json
-	CodeBodyTooLarge         = "body_too_large"           // 413: the body exceeds the documented limit
-	CodeNotFound             = "not_found"                // 404: no such route
-	CodeMethodNotAllowed     = "method_not_allowed"       // 405: the route exists for another method
-	CodeInsufficientEvidence = "insufficient_evidence"    // 422: not enough reliable public evidence
-	CodeUpstreamFailure      = "upstream_failure"         // 502: an upstream provider failed
-	CodeUpstreamRateLimited  = "upstream_rate_limited"    // 503: an upstream rate limit or our cost guard
-	CodeServiceUnavailable   = "service_unavailable"      // 503: the service cannot serve right now
-	CodeUpstreamTimeout      = "upstream_timeout"         // 504: an upstream call timed out
-	CodeInternal             = "internal_error"           // 500: a bug; details are logged, never returned
+	CodeInvalidJSON          = "invalid_json"              // 400: the body is not one well-formed JSON object
+	CodeInvalidRequest       = "invalid_request"           // 400: a field is missing, unknown, of the wrong type or out of range
+	CodeUnsupportedMediaType = "unsupported_content_type"  // 400: a paid POST without Content-Type: application/json
+	CodeBodyTooLarge         = "body_too_large"            // 413: the body exceeds the documented limit
+	CodeNotFound             = "not_found"                 // 404: no such route
+	CodeMethodNotAllowed     = "method_not_allowed"        // 405: the route exists for another method
+	CodeInsufficientEvidence = "insufficient_evidence"     // 422: not enough reliable public evidence
+	CodeUpstreamFailure      = "upstream_failure"          // 502: an upstream provider failed
+	CodeUpstreamRateLimited  = "upstream_rate_limited"     // 503: an upstream rate limit
+	CodeBudgetExhausted      = "upstream_budget_exhausted" // 503: our upstream cost guard (daily or per-request budget); nothing was spent
+	CodeServiceUnavailable   = "service_unavailable"       // 503: the service cannot serve right now
+	CodeUpstreamTimeout      = "upstream_timeout"          // 504: an upstream call timed out
+	CodeInternal             = "internal_error"            // 500: a bug; details are logged, never returned
 )
 
 // Coder is implemented by errors that know their HTTP status and stable code.

@@ -127,7 +127,7 @@ func TestStoreSuite(t *testing.T) {
 					return l.JSON(c, "op", key, func(context.Context) ([]byte, time.Duration, error) {
 						computed.Add(1)
 						return []byte(`{"n":1}`), time.Minute, nil
-					})
+					}, nil)
 				})
 				get := func(d string) *httptest.ResponseRecorder {
 					rr := httptest.NewRecorder()

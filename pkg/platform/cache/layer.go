@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -132,19 +133,31 @@ func (l *Layer) Do(ctx context.Context, op string, key any, compute Compute) (Re
 	return Result{Body: v.([]byte)}, nil
 }
 
+// Deliver rewrites a response body just before it is written, e.g. to put
+// the current request's id into it. It receives a copy of the cached or
+// computed body, so it never changes what is cached.
+type Deliver func(c echo.Context, body []byte) ([]byte, error)
+
 // JSON serves a cached JSON response from an echo handler: it sets the
-// HIT/MISS header and writes the body with status 200.
-func (l *Layer) JSON(c echo.Context, op string, key any, compute Compute) error {
+// HIT/MISS header and writes the body with status 200, passed through
+// deliver first unless deliver is nil (on a HIT and a MISS alike).
+func (l *Layer) JSON(c echo.Context, op string, key any, compute Compute, deliver Deliver) error {
 	res, err := l.Do(c.Request().Context(), op, key, compute)
 	if err != nil {
 		return err
+	}
+	body := res.Body
+	if deliver != nil {
+		if body, err = deliver(c, bytes.Clone(res.Body)); err != nil {
+			return err
+		}
 	}
 	if res.Hit {
 		c.Response().Header().Set(l.header, HIT)
 	} else {
 		c.Response().Header().Set(l.header, MISS)
 	}
-	return c.JSONBlob(http.StatusOK, res.Body)
+	return c.JSONBlob(http.StatusOK, body)
 }
 
 const bypassFor = 2 * time.Second

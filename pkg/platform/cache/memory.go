@@ -14,7 +14,14 @@ type Memory struct {
 	max     int
 	ll      *list.List // front = most recently used
 	entries map[string]*list.Element
-	now     func() time.Time
+	// counters live outside the LRU: evicting one would reset a budget.
+	counters map[string]*memCounter
+	now      func() time.Time
+}
+
+type memCounter struct {
+	n       int64
+	expires time.Time
 }
 
 type memEntry struct {
@@ -28,7 +35,8 @@ func NewMemory(maxEntries int) *Memory {
 	if maxEntries < 1 {
 		maxEntries = 1
 	}
-	return &Memory{max: maxEntries, ll: list.New(), entries: make(map[string]*list.Element), now: time.Now}
+	return &Memory{max: maxEntries, ll: list.New(), entries: make(map[string]*list.Element),
+		counters: make(map[string]*memCounter), now: time.Now}
 }
 
 // WithClock replaces the clock (tests).
@@ -113,4 +121,27 @@ func (m *Memory) put(key string, val []byte, ttl time.Duration) {
 func (m *Memory) remove(el *list.Element) {
 	m.ll.Remove(el)
 	delete(m.entries, el.Value.(*memEntry).key)
+}
+
+// IncrBy adds delta to a counter kept outside the LRU. Expired counters
+// are dropped when the next counter is created.
+func (m *Memory) IncrBy(_ context.Context, key string, delta int64, ttl time.Duration) (int64, error) {
+	if ttl <= 0 {
+		return 0, ErrBadTTL
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	c, ok := m.counters[key]
+	if !ok || !now.Before(c.expires) {
+		for k, old := range m.counters {
+			if !now.Before(old.expires) {
+				delete(m.counters, k)
+			}
+		}
+		c = &memCounter{expires: now.Add(ttl)}
+		m.counters[key] = c
+	}
+	c.n += delta
+	return c.n, nil
 }

@@ -128,3 +128,21 @@ func (r *Redis) Release(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// IncrBy is INCRBY plus PEXPIRE NX (Redis 7) in one transaction, so the
+// first increment sets the lifetime and later ones keep it.
+func (r *Redis) IncrBy(ctx context.Context, key string, delta int64, ttl time.Duration) (int64, error) {
+	if ttl <= 0 {
+		return 0, ErrBadTTL
+	}
+	var incr *redis.IntCmd
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		incr = p.IncrBy(ctx, key, delta)
+		p.Do(ctx, "PEXPIRE", key, ttl.Milliseconds(), "NX")
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("redis INCRBY: %w", err)
+	}
+	return incr.Val(), nil
+}

@@ -22,6 +22,12 @@ type Store interface {
 	Reserve(ctx context.Context, key string, ttl time.Duration) (bool, error)
 	// Release deletes key.
 	Release(ctx context.Context, key string) error
+	// IncrBy adds delta to the integer counter at key and returns the new
+	// value, atomically across every process sharing the store. A counter
+	// that did not exist starts at 0 and expires after ttl; later calls do
+	// not extend it (ttl must be > 0). Counters are not evicted by the
+	// in-process store's LRU bound.
+	IncrBy(ctx context.Context, key string, delta int64, ttl time.Duration) (int64, error)
 	// Kind names the implementation: "redis" or "memory".
 	Kind() string
 	Close() error

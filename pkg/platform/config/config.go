@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/url"
 	"os"
@@ -118,6 +119,25 @@ func (l *Loader) Duration(key string, def, min, max time.Duration) time.Duration
 		return def
 	}
 	return d
+}
+
+// Float returns the variable parsed as a finite decimal number within
+// [min, max], or def.
+func (l *Loader) Float(key string, def, min, max float64) float64 {
+	v, ok := l.raw(key, false)
+	if !ok {
+		return def
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		l.Problem("%s: %q is not a number", key, v)
+		return def
+	}
+	if f < min || f > max {
+		l.Problem("%s: %g is outside %g..%g", key, f, min, max)
+		return def
+	}
+	return f
 }
 
 // Bool returns the variable parsed as a boolean, or def.

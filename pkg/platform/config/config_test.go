@@ -56,3 +56,30 @@ func TestLoaderDefaultsAndMasking(t *testing.T) {
 		t.Fatalf("effective = %s", out)
 	}
 }
+
+func TestLoaderFloat(t *testing.T) {
+	tests := []struct {
+		name    string
+		env     map[string]string
+		want    float64
+		wantErr string
+	}{
+		{"default", nil, 0.05, ""},
+		{"value", map[string]string{"BUDGET": "1.25"}, 1.25, ""},
+		{"not a number", map[string]string{"BUDGET": "cheap"}, 0.05, `BUDGET: "cheap" is not a number`},
+		{"NaN", map[string]string{"BUDGET": "NaN"}, 0.05, "is not a number"},
+		{"below range", map[string]string{"BUDGET": "-1"}, 0.05, "BUDGET: -1 is outside 0..100"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := config.NewLoader(config.Map(tt.env))
+			if got := l.Float("BUDGET", 0.05, 0, 100); got != tt.want {
+				t.Fatalf("Float = %v, want %v", got, tt.want)
+			}
+			err := l.Err()
+			if (err != nil) != (tt.wantErr != "") || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("err = %v, want %q", err, tt.wantErr)
+			}
+		})
+	}
+}

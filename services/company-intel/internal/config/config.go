@@ -3,24 +3,120 @@ package config
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/intel402/intel402/pkg/platform/app"
 	"github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/payments"
+	"github.com/intel402/intel402/pkg/platform/webfetch"
 )
 
 // DefaultPort is company-intel's listen port unless PORT says otherwise.
 const DefaultPort = 8080
 
+// Defaults of the research settings.
+const (
+	DefaultResearchTimeout = 25 * time.Second
+	DefaultUpstreamTimeout = 8 * time.Second
+	DefaultEvidenceTTL     = 6 * time.Hour
+	DefaultRequestBudget   = 0.05
+	DefaultDailyBudget     = 20.0
+	DefaultExaSearchPrice  = 0.007
+	DefaultExaContentPrice = 0.001
+)
+
 // Config is the service's configuration.
 type Config struct {
 	Base     app.Base
 	Payments payments.Config
+	// Fetch configures the guarded fetcher that reads company websites
+	// (FETCH_ALLOWLIST, WEBSITE_HTTPS_PORT, WEBSITE_HTTP_PORT).
+	Fetch webfetch.Config
+	// DNSServers (DNS_RESOLVERS) resolve the host names the fetcher dials;
+	// empty = the system's resolver.
+	DNSServers []string
+	Research   Research
+	Upstreams  Upstreams
+	Budget     Budget
+}
+
+// Research bounds one research call.
+type Research struct {
+	Timeout         time.Duration // RESEARCH_TIMEOUT: one deadline for gathering all sources
+	UpstreamTimeout time.Duration // UPSTREAM_TIMEOUT: one provider call, retries included
+	EvidenceTTL     time.Duration // EVIDENCE_TTL: how long an evidence bundle is reused
+}
+
+// Upstreams are the providers' endpoints and credentials. The defaults
+// are the public endpoints; tests, the demo and anyone offline point them
+// at local fakes.
+type Upstreams struct {
+	ExaAPIKey          string // EXA_API_KEY (secret); empty disables Exa
+	ExaBaseURL         string // EXA_BASE_URL
+	ExaSearchPrice     float64
+	ExaContentPrice    float64
+	NewsRSSURL         string // NEWS_RSS_URL: Google News RSS search
+	GDELTDocURL        string // GDELT_DOC_URL
+	SECDataURL         string // SEC_DATA_URL (data.sec.gov)
+	SECWWWURL          string // SEC_WWW_URL (www.sec.gov)
+	SECUserAgent       string // SEC_USER_AGENT; empty disables SEC EDGAR
+	WikidataAPIURL     string // WIKIDATA_API_URL
+	WikidataSPARQLURL  string // WIKIDATA_SPARQL_URL
+	GreenhouseAPIURL   string // GREENHOUSE_API_URL
+	LeverAPIURL        string // LEVER_API_URL
+	AshbyAPIURL        string // ASHBY_API_URL
+	WorkableAPIURL     string // WORKABLE_API_URL
+	SmartRecruitersURL string // SMARTRECRUITERS_API_URL
+}
+
+// Budget bounds paid upstream spend.
+type Budget struct {
+	PerRequestUSD float64 // UPSTREAM_REQUEST_BUDGET_USD
+	DailyUSD      float64 // UPSTREAM_DAILY_BUDGET_USD, shared by every replica through Redis
 }
 
 // Load reads and validates every setting at once.
 func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 	l := config.NewLoader(lookup)
-	c := Config{Base: app.LoadBase(l, DefaultPort), Payments: payments.Load(l)}
+	web := func(key, def string) string { return l.URL(key, def, "http", "https") }
+	c := Config{
+		Base:       app.LoadBase(l, DefaultPort),
+		Payments:   payments.Load(l),
+		Fetch:      webfetch.Load(l),
+		DNSServers: l.HostPorts("DNS_RESOLVERS"),
+		Research: Research{
+			Timeout:         l.Duration("RESEARCH_TIMEOUT", DefaultResearchTimeout, time.Second, 2*time.Minute),
+			UpstreamTimeout: l.Duration("UPSTREAM_TIMEOUT", DefaultUpstreamTimeout, 100*time.Millisecond, time.Minute),
+			EvidenceTTL:     l.Duration("EVIDENCE_TTL", DefaultEvidenceTTL, time.Minute, 7*24*time.Hour),
+		},
+		Upstreams: Upstreams{
+			ExaAPIKey:          l.Secret("EXA_API_KEY"),
+			ExaBaseURL:         web("EXA_BASE_URL", "https://api.exa.ai"),
+			ExaSearchPrice:     l.Float("EXA_SEARCH_PRICE_USD", DefaultExaSearchPrice, 0, 10),
+			ExaContentPrice:    l.Float("EXA_CONTENTS_PRICE_USD", DefaultExaContentPrice, 0, 10),
+			NewsRSSURL:         web("NEWS_RSS_URL", "https://news.google.com/rss/search"),
+			GDELTDocURL:        web("GDELT_DOC_URL", "https://api.gdeltproject.org/api/v2/doc/doc"),
+			SECDataURL:         web("SEC_DATA_URL", "https://data.sec.gov"),
+			SECWWWURL:          web("SEC_WWW_URL", "https://www.sec.gov"),
+			SECUserAgent:       l.String("SEC_USER_AGENT", ""),
+			WikidataAPIURL:     web("WIKIDATA_API_URL", "https://www.wikidata.org/w/api.php"),
+			WikidataSPARQLURL:  web("WIKIDATA_SPARQL_URL", "https://query.wikidata.org/sparql"),
+			GreenhouseAPIURL:   web("GREENHOUSE_API_URL", "https://boards-api.greenhouse.io"),
+			LeverAPIURL:        web("LEVER_API_URL", "https://api.lever.co"),
+			AshbyAPIURL:        web("ASHBY_API_URL", "https://api.ashbyhq.com"),
+			WorkableAPIURL:     web("WORKABLE_API_URL", "https://apply.workable.com"),
+			SmartRecruitersURL: web("SMARTRECRUITERS_API_URL", "https://api.smartrecruiters.com"),
+		},
+		Budget: Budget{
+			PerRequestUSD: l.Float("UPSTREAM_REQUEST_BUDGET_USD", DefaultRequestBudget, 0, 100),
+			DailyUSD:      l.Float("UPSTREAM_DAILY_BUDGET_USD", DefaultDailyBudget, 0, 1_000_000),
+		},
+	}
+	if c.Base.WriteTimeout <= c.Research.Timeout {
+		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than RESEARCH_TIMEOUT (%s)", c.Base.WriteTimeout, c.Research.Timeout)
+	}
+	if c.Research.UpstreamTimeout > c.Research.Timeout {
+		l.Problem("UPSTREAM_TIMEOUT (%s) must not exceed RESEARCH_TIMEOUT (%s)", c.Research.UpstreamTimeout, c.Research.Timeout)
+	}
 	return c, l.Effective(), l.Err()
 }

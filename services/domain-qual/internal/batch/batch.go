@@ -39,8 +39,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
-	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
 )
 
 // Limits.

@@ -3,13 +3,13 @@ package config
 
 import (
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/pkg/platform/app"
 	"github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/payments"
+	"github.com/intel402/intel402/pkg/platform/webfetch"
 )
 
 // DefaultPort is domain-qual's listen port unless PORT says otherwise.
@@ -22,13 +22,6 @@ const (
 	DefaultAuditTimeout    = 10 * time.Second
 	DefaultProfileTimeout  = 20 * time.Second
 	DefaultBatchTimeout    = 10 * time.Second
-)
-
-// Default website ports of the full profile (WEBSITE_HTTPS_PORT,
-// WEBSITE_HTTP_PORT).
-const (
-	DefaultWebsiteHTTPSPort = 443
-	DefaultWebsiteHTTPPort  = 80
 )
 
 // Config is the service's configuration.
@@ -52,16 +45,13 @@ type DNS struct {
 // Fetch configures the guarded web fetcher (MTA-STS policy files and the
 // full profile's website pages).
 type Fetch struct {
-	// AllowList (FETCH_ALLOWLIST: comma-separated CIDR, IP or IP:port) makes
-	// otherwise refused endpoints reachable, e.g. loopback test fixtures.
-	// Operator configuration only; empty by default.
+	// AllowList (FETCH_ALLOWLIST) makes otherwise refused endpoints
+	// reachable, e.g. loopback test fixtures; see webfetch.Config.
 	AllowList guard.AllowList
 }
 
 // Website sets the ports the full profile fetches https://<domain>/ and
-// http://<domain>/ on. Test and demo only: production leaves the defaults
-// (443, 80); loopback fixtures on other ports also need FETCH_ALLOWLIST
-// to name them, since the fetcher refuses other ports otherwise.
+// http://<domain>/ on (test and demo only; see webfetch.Config).
 type Website struct {
 	HTTPSPort uint16 // WEBSITE_HTTPS_PORT
 	HTTPPort  uint16 // WEBSITE_HTTP_PORT
@@ -92,35 +82,19 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 			Attempts:     l.Int("DNS_ATTEMPTS", 3, 1, 10),
 			CacheSize:    l.Int("DNS_CACHE_SIZE", 50000, 100, 10_000_000),
 		},
-		Fetch: Fetch{AllowList: allowList(l, "FETCH_ALLOWLIST")},
-		Website: Website{
-			HTTPSPort: uint16(l.Int("WEBSITE_HTTPS_PORT", DefaultWebsiteHTTPSPort, 1, 65535)),
-			HTTPPort:  uint16(l.Int("WEBSITE_HTTP_PORT", DefaultWebsiteHTTPPort, 1, 65535)),
-		},
-		Deadline: Deadline{
-			Classify: l.Duration("CLASSIFY_TIMEOUT", DefaultClassifyTimeout, 100*time.Millisecond, time.Minute),
-			Audit:    l.Duration("AUDIT_TIMEOUT", DefaultAuditTimeout, 100*time.Millisecond, time.Minute),
-			Profile:  l.Duration("PROFILE_TIMEOUT", DefaultProfileTimeout, 100*time.Millisecond, 2*time.Minute),
-			Batch:    l.Duration("BATCH_TIMEOUT", DefaultBatchTimeout, 100*time.Millisecond, time.Minute),
-		},
+	}
+	web := webfetch.Load(l)
+	c.Fetch = Fetch{AllowList: web.AllowList}
+	c.Website = Website{HTTPSPort: web.HTTPSPort, HTTPPort: web.HTTPPort}
+	c.Deadline = Deadline{
+		Classify: l.Duration("CLASSIFY_TIMEOUT", DefaultClassifyTimeout, 100*time.Millisecond, time.Minute),
+		Audit:    l.Duration("AUDIT_TIMEOUT", DefaultAuditTimeout, 100*time.Millisecond, time.Minute),
+		Profile:  l.Duration("PROFILE_TIMEOUT", DefaultProfileTimeout, 100*time.Millisecond, 2*time.Minute),
+		Batch:    l.Duration("BATCH_TIMEOUT", DefaultBatchTimeout, 100*time.Millisecond, time.Minute),
 	}
 	if d := c.Deadline; c.Base.WriteTimeout <= d.Longest() {
 		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than every deadline: CLASSIFY_TIMEOUT (%s), AUDIT_TIMEOUT (%s), "+
 			"PROFILE_TIMEOUT (%s), BATCH_TIMEOUT (%s)", c.Base.WriteTimeout, d.Classify, d.Audit, d.Profile, d.Batch)
 	}
 	return c, l.Effective(), l.Err()
-}
-
-// allowList parses a comma-separated guard allow-list variable.
-func allowList(l *config.Loader, key string) guard.AllowList {
-	v := l.String(key, "")
-	if strings.TrimSpace(v) == "" {
-		return guard.AllowList{}
-	}
-	al, err := guard.ParseAllowList(strings.Split(v, ","))
-	if err != nil {
-		l.Problem("%s: %v", key, err)
-		return guard.AllowList{}
-	}
-	return al
 }

@@ -15,14 +15,14 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/platform/apierror"
-	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/platform/input"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
+	"github.com/intel402/intel402/pkg/platform/usecase"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
 	"github.com/intel402/intel402/services/domain-qual/internal/batch"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
-	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 )
 
@@ -77,19 +77,13 @@ type Batcher interface {
 	Classify(ctx context.Context, inputs []string) batch.Result
 }
 
-// ResponseCache serves a JSON body from the cache or computes it, setting
-// the HIT/MISS header (satisfied by *cache.Layer).
-type ResponseCache interface {
-	JSON(c echo.Context, op string, key any, compute cache.Compute) error
-}
-
 // Config holds the API's dependencies.
 type Config struct {
 	Classifier Classifier    // required
 	Auditor    Auditor       // required
 	Profiler   Profiler      // required
 	Batcher    Batcher       // required
-	Cache      ResponseCache // required
+	Cache      usecase.Cache // required (*cache.Layer)
 	// ClassifyTimeout, AuditTimeout, ProfileTimeout and BatchTimeout bound
 	// one use-case call. Required (> 0).
 	ClassifyTimeout time.Duration
@@ -177,15 +171,18 @@ type auditKey struct {
 	Selector string `json:"selector"`
 }
 
+// timeoutReason ends the 504 message of every operation.
+const timeoutReason = "DNS or website answers were too slow"
+
 // Classify serves GET /api/v1/domain/classify.
 func (a *API) Classify(c echo.Context) error {
-	return serve(a, c, useCase[ClassifyQuery, classify.Result]{
-		op: OpClassify, timeout: a.cfg.ClassifyTimeout,
-		key: func(q ClassifyQuery) any { return classifyKey{Domain: q.Name.ASCII} },
-		run: func(ctx context.Context, q ClassifyQuery) (classify.Result, error) {
+	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[ClassifyQuery, classify.Result]{
+		Op: OpClassify, Timeout: a.cfg.ClassifyTimeout, TimeoutMessage: timeoutReason,
+		Key: func(q ClassifyQuery) any { return classifyKey{Domain: q.Name.ASCII} },
+		Run: func(ctx context.Context, q ClassifyQuery) (classify.Result, error) {
 			return a.cfg.Classifier.Classify(ctx, q.Name)
 		},
-		definite: func(r classify.Result) error {
+		Check: func(r classify.Result) error {
 			if r.DomainType != classify.TypeUnknown {
 				return nil
 			}
@@ -195,73 +192,34 @@ func (a *API) Classify(c echo.Context) error {
 			}
 			return nothingDefinite(OpClassify, r.Domain, checks)
 		},
-		ttl: func(r classify.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.Unknowns)) },
-	})
+		TTL: func(r classify.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.Unknowns)) },
+	}, a.log)
 }
 
 // Audit serves GET /api/v1/domain/dns-audit.
 func (a *API) Audit(c echo.Context) error {
-	return serve(a, c, useCase[AuditQuery, audit.Result]{
-		op: OpAudit, timeout: a.cfg.AuditTimeout,
-		key: func(q AuditQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
-		run: func(ctx context.Context, q AuditQuery) (audit.Result, error) {
+	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[AuditQuery, audit.Result]{
+		Op: OpAudit, Timeout: a.cfg.AuditTimeout, TimeoutMessage: timeoutReason,
+		Key: func(q AuditQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
+		Run: func(ctx context.Context, q AuditQuery) (audit.Result, error) {
 			return a.cfg.Auditor.Audit(ctx, q.Name, q.Selector)
 		},
-		definite: func(r audit.Result) error { return auditDefinite(OpAudit, r) },
-		ttl:      func(r audit.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.UnknownChecks)) },
-	})
+		Check: func(r audit.Result) error { return auditDefinite(OpAudit, r) },
+		TTL:   func(r audit.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.UnknownChecks)) },
+	}, a.log)
 }
 
 // Profile serves GET /api/v1/domain/full-profile.
 func (a *API) Profile(c echo.Context) error {
-	return serve(a, c, useCase[ProfileQuery, profile.Result]{
-		op: OpProfile, timeout: a.cfg.ProfileTimeout,
-		key: func(q ProfileQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
-		run: func(ctx context.Context, q ProfileQuery) (profile.Result, error) {
+	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[ProfileQuery, profile.Result]{
+		Op: OpProfile, Timeout: a.cfg.ProfileTimeout, TimeoutMessage: timeoutReason,
+		Key: func(q ProfileQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
+		Run: func(ctx context.Context, q ProfileQuery) (profile.Result, error) {
 			return a.cfg.Profiler.Profile(ctx, q.Name, q.Selector)
 		},
-		definite: func(r profile.Result) error { return auditDefinite(OpProfile, r.DNSAudit) },
-		ttl:      ProfileCacheTTL,
-	})
-}
-
-// useCase describes one cached single-domain operation.
-type useCase[Q, R any] struct {
-	op       string
-	timeout  time.Duration
-	key      func(Q) any // canonical request for the cache key
-	run      func(context.Context, Q) (R, error)
-	definite func(R) error         // fails a result that established nothing
-	ttl      func(R) time.Duration // cache lifetime of a result
-}
-
-// serve runs a use case behind the response cache: under its deadline,
-// with failures mapped to the envelope (never cached, never settled), and
-// its result cached for the operation's TTL policy.
-func serve[Q, R any](a *API, c echo.Context, u useCase[Q, R]) error {
-	q, ok := input.Get[Q](c)
-	if !ok {
-		return fmt.Errorf("httpapi: %s input missing (route registered without its input middleware)", u.op)
-	}
-	key := u.key(q)
-	return a.cfg.Cache.JSON(c, u.op, key, func(ctx context.Context) ([]byte, time.Duration, error) {
-		ctx, cancel := context.WithTimeout(ctx, u.timeout)
-		defer cancel()
-		r, err := u.run(ctx, q)
-		if err != nil {
-			return nil, 0, useCaseError(u.op, u.timeout, err)
-		}
-		if err := u.definite(r); err != nil {
-			return nil, 0, err
-		}
-		body, err := json.Marshal(r)
-		if err != nil {
-			return nil, 0, fmt.Errorf("httpapi: encode %s result: %w", u.op, err)
-		}
-		ttl := u.ttl(r)
-		a.log.DebugContext(ctx, u.op+" computed", slog.Any("request", key), slog.Duration("cache_ttl", ttl))
-		return body, ttl, nil
-	})
+		Check: func(r profile.Result) error { return auditDefinite(OpProfile, r.DNSAudit) },
+		TTL:   ProfileCacheTTL,
+	}, a.log)
 }
 
 // BatchClassify serves POST /api/v1/domain/batch-classify. Items the
@@ -278,7 +236,7 @@ func (a *API) BatchClassify(c echo.Context) error {
 		defer cancel()
 		r := a.cfg.Batcher.Classify(ctx, req.Domains)
 		if err := parent.Err(); err != nil {
-			return nil, 0, useCaseError(OpBatch, a.cfg.BatchTimeout, err)
+			return nil, 0, usecase.DeadlineError(OpBatch, a.cfg.BatchTimeout, err, timeoutReason)
 		}
 		body, err := json.Marshal(r)
 		if err != nil {
@@ -288,7 +246,7 @@ func (a *API) BatchClassify(c echo.Context) error {
 		a.log.DebugContext(ctx, "batch-classify computed", slog.Int("count", r.Count), slog.Int("unique", r.UniqueDomains),
 			slog.Int("failed", r.Failed), slog.Duration("cache_ttl", ttl))
 		return body, ttl, nil
-	})
+	}, nil)
 }
 
 // CacheTTL is how long a result stays in the response cache: UnknownCacheTTL
@@ -349,9 +307,6 @@ func BatchCacheTTL(r batch.Result) time.Duration {
 	return min(max(time.Duration(smallest)*time.Second, MinCacheTTL), MaxBatchCacheTTL)
 }
 
-// useCaseError maps a use-case failure (its context ended) to the
-// envelope: 504 upstream_timeout when the deadline passed, 503 when the
-// request was canceled, 502 otherwise. It is never a 500.
 // nothingDefinite is the answer when DNS established nothing about the
 // domain (every resolver failed or timed out): a 502 that is not settled,
 // rather than a paid result made only of "unknown". Partial failures are
@@ -379,16 +334,4 @@ func auditDefinite(op string, r audit.Result) error {
 		}
 	}
 	return nothingDefinite(op, r.Domain, checks)
-}
-
-func useCaseError(op string, timeout time.Duration, err error) error {
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return apierror.Wrap(err, http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout,
-			fmt.Sprintf("%s did not complete within %s; DNS or website answers were too slow", op, timeout)).
-			WithDetails(map[string]any{"timeout_ms": timeout.Milliseconds()})
-	case errors.Is(err, context.Canceled):
-		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeServiceUnavailable, op+" was canceled")
-	}
-	return apierror.Wrap(err, http.StatusBadGateway, apierror.CodeUpstreamFailure, op+" failed")
 }

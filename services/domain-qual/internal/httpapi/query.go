@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/platform/apierror"
-	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
 )
 
 // CodeInvalidDomain is the stable error code (400) of a domain parameter

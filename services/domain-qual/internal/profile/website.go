@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
-	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
 )
 
 // fetched is the outcome of one URL.

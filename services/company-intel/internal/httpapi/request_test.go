@@ -1,4 +1,4 @@
-package request_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/input"
 	"github.com/intel402/intel402/pkg/platform/server"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
-	"github.com/intel402/intel402/services/company-intel/internal/request"
+	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
 
 	"log/slog"
 )
@@ -61,17 +61,22 @@ func TestParse(t *testing.T) {
 		{"deep missing seller", "deep", `{"company":"acme.com"}`, "seller", apierror.CodeInvalidRequest},
 		{"deep with empty seller object", "deep", `{"company":"acme.com","seller":{}}`, "", ""},
 		{"deep missing company", "deep", `{"seller":{"product":"x"}}`, "company", apierror.CodeInvalidRequest},
+		{"company url", "signals", `{"company":"https://www.acme.com/about"}`, "", ""},
+		{"company reserved domain", "signals", `{"company":"acme.internal"}`, "company", apierror.CodeInvalidRequest},
+		{"company ip literal", "brief", `{"company":"http://192.168.1.10/"}`, "company", apierror.CodeInvalidRequest},
+		{"company public suffix", "signals", `{"company":"co.uk"}`, "company", apierror.CodeInvalidRequest},
+		{"company punctuation only", "signals", `{"company":"?!"}`, "company", apierror.CodeInvalidRequest},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error
 			switch tt.parse {
 			case "signals":
-				_, err = request.ParseSignals([]byte(tt.body))
+				_, err = httpapi.ParseSignals([]byte(tt.body))
 			case "brief":
-				_, err = request.ParseBrief([]byte(tt.body))
+				_, err = httpapi.ParseBrief([]byte(tt.body))
 			case "deep":
-				_, err = request.ParseDeep([]byte(tt.body))
+				_, err = httpapi.ParseDeep([]byte(tt.body))
 			}
 			if tt.wantCode == "" {
 				if err != nil {
@@ -94,7 +99,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestDefaultsApplied(t *testing.T) {
-	s, err := request.ParseSignals([]byte(`{"company":"  acme.com  "}`))
+	s, err := httpapi.ParseSignals([]byte(`{"company":"  acme.com  "}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,9 +113,9 @@ func TestDefaultsApplied(t *testing.T) {
 func TestThroughServer(t *testing.T) {
 	e := server.New(slog.New(slog.DiscardHandler))
 	e.POST("/t", func(c echo.Context) error {
-		s, _ := input.Get[request.Signals](c)
+		s, _ := input.Get[httpapi.Signals](c)
 		return c.JSON(http.StatusOK, s)
-	}, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(request.SignalsFrom))
+	}, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(httpapi.SignalsFrom))
 	srv := httptest.NewServer(e)
 	defer srv.Close()
 

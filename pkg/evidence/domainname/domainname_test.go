@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/intel402/intel402/services/domain-qual/internal/domainname"
+	"github.com/intel402/intel402/pkg/evidence/domainname"
 )
 
 func TestParseAccepts(t *testing.T) {

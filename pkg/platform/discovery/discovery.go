@@ -1,7 +1,7 @@
-// Package discovery builds domain-qual's free discovery documents,
-// /capabilities.json and /pricing.json, from the price table and the OpenAPI
+// Package discovery builds a service's free discovery documents,
+// /capabilities.json and /pricing.json, from its price table and its OpenAPI
 // document, so that what agents discover cannot drift from what is charged
-// and what the contract says.
+// and what the contract says. Both services serve them the same way.
 package discovery
 
 import (

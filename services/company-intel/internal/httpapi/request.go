@@ -1,11 +1,15 @@
-// Package request decodes and validates the company-intel request bodies
-// (spec §2.1 and §8): strict JSON, no unknown properties, bounds checked,
-// defaults applied. The results are the canonical requests the cache keys
-// are derived from.
-package request
+package httpapi
+
+// Request bodies (spec §2.1 and §8): strict JSON, no unknown properties,
+// bounds checked, defaults applied, and `company` read as a domain or a
+// name (resolve.ParseInput) — all before payment. The results are the
+// canonical requests the cache keys are derived from.
 
 import (
 	"strings"
+
+	"github.com/intel402/intel402/pkg/evidence/domainname"
+	"github.com/intel402/intel402/services/company-intel/internal/resolve"
 
 	"github.com/labstack/echo/v4"
 
@@ -23,8 +27,9 @@ const (
 
 // Signals is a validated POST /v1/company/signals body.
 type Signals struct {
-	Company      string `json:"company"`
-	LookbackDays int    `json:"lookbackDays"`
+	Company      string        `json:"company"`
+	LookbackDays int           `json:"lookbackDays"`
+	Input        resolve.Input `json:"-"` // company read as a domain or a name
 }
 
 // Seller describes what the caller sells; every field is optional.
@@ -36,9 +41,10 @@ type Seller struct {
 
 // Brief is a validated deal-brief or deep deal-brief body.
 type Brief struct {
-	Company      string  `json:"company"`
-	LookbackDays int     `json:"lookbackDays"`
-	Seller       *Seller `json:"seller"`
+	Company      string        `json:"company"`
+	LookbackDays int           `json:"lookbackDays"`
+	Seller       *Seller       `json:"seller"`
+	Input        resolve.Input `json:"-"` // company read as a domain or a name
 }
 
 // Deep marks a validated deep deal-brief body (seller required).
@@ -75,6 +81,7 @@ func ParseSignals(body []byte) (Signals, error) {
 	}
 	var p strictjson.Problems
 	s := Signals{Company: company(&p, b.Company), LookbackDays: lookback(&p, b.LookbackDays)}
+	s.Input = companyInput(&p, s.Company)
 	return s, p.Err()
 }
 
@@ -94,6 +101,7 @@ func parseBrief(body []byte, sellerRequired bool) (Brief, error) {
 	}
 	var p strictjson.Problems
 	out := Brief{Company: company(&p, b.Company), LookbackDays: lookback(&p, b.LookbackDays)}
+	out.Input = companyInput(&p, out.Company)
 	switch {
 	case b.Seller != nil:
 		out.Seller = &Seller{
@@ -115,6 +123,25 @@ func company(p *strictjson.Problems, v *string) string {
 	s := strings.TrimSpace(*v)
 	p.Length("company", s, CompanyMin, CompanyMax)
 	return s
+}
+
+// companyInput reads a company of valid length as a domain or a name. A
+// domain-like value that is not a public registrable domain is refused
+// with details.domainReason (ip_literal, reserved_name, public_suffix, ...).
+func companyInput(p *strictjson.Problems, s string) resolve.Input {
+	n := len([]rune(s))
+	if n < CompanyMin || n > CompanyMax {
+		return resolve.Input{}
+	}
+	in, err := resolve.ParseInput(s)
+	if err != nil {
+		if code := domainname.CodeOf(err); code != "" {
+			p.Add("company", "is not a public registrable domain ("+string(code)+")", map[string]any{"domainReason": string(code)})
+		} else {
+			p.Add("company", "must name a company: "+err.Error(), nil)
+		}
+	}
+	return in
 }
 
 func lookback(p *strictjson.Problems, v *int) int {

@@ -1,4 +1,5 @@
-// Package domainname turns user input (a bare domain, an email address or a
+// Package domainname (shared by both services: one owner of "is this a
+// registrable public domain") turns user input (a bare domain, an email address or a
 // URL) into a validated, normalised, registrable DNS domain name.
 package domainname
 

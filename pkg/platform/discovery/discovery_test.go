@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
-	"github.com/intel402/intel402/services/domain-qual/internal/discovery"
 )
 
 // The company-intel document has a POST operation with a body schema

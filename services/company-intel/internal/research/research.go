@@ -1,0 +1,501 @@
+// Package research is company-intel's evidence use case: it resolves the
+// caller's company, gathers evidence about it from every configured source
+// concurrently under the request's deadline, and caches the resulting
+// evidence bundle per (company, window) so that every later operation on
+// the same company within the bundle's lifetime makes no upstream call.
+//
+// Gathering: the independent sources (news searches, filings, reference
+// entries) start at once; the job-board source starts as soon as the
+// company's website has been read, with the boards the site links to.
+// Gathering stops early when EvidenceBudget dated items inside the window
+// have been collected (the remaining sources are cancelled; that is not a
+// failure). A source that fails or times out makes the bundle partial.
+//
+// Failures (none of them is cached, none is charged):
+//   - the cost guard refuses before anything is spent: 503 upstream_budget_exhausted;
+//   - every source failed: 503 upstream_rate_limited when they were all
+//     rate limited, 504 upstream_timeout when the deadline passed first,
+//     502 upstream_failure otherwise;
+//   - the company cannot be resolved: 422 company_not_resolved;
+//   - the sources answered but found nothing about the company: 422
+//     insufficient_evidence.
+package research
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/costguard"
+	"github.com/intel402/intel402/services/company-intel/internal/resolve"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+)
+
+// Source is one evidence provider.
+type Source interface {
+	Name() string
+	Gather(ctx context.Context, q bundle.Query) (bundle.Result, error)
+}
+
+// Resolver resolves a parsed company input (satisfied by *resolve.Resolver).
+type Resolver interface {
+	Resolve(ctx context.Context, in resolve.Input) (resolve.Resolution, error)
+}
+
+// Store caches resolutions and bundles (satisfied by cache.Store).
+type Store interface {
+	Get(ctx context.Context, key string) ([]byte, bool, error)
+	Set(ctx context.Context, key string, val []byte, ttl time.Duration) error
+}
+
+// Defaults for zero Config fields.
+const (
+	DefaultBundleTTL        = 6 * time.Hour
+	DefaultPartialBundleTTL = 10 * time.Minute
+	DefaultResolutionTTL    = 24 * time.Hour
+	DefaultNotResolvedTTL   = 10 * time.Minute
+	DefaultEvidenceBudget   = 80
+)
+
+// Config configures a Researcher.
+type Config struct {
+	Resolver Resolver // required
+	// Website reads the company's own site; its JobBoards feed Jobs. Either
+	// may be nil.
+	Website Source
+	Jobs    Source
+	// Sources are the independent sources.
+	Sources []Source
+	// Guard and MinPaidCallUSD: when Guard is set and some source is paid,
+	// MinPaidCallUSD is the cheapest paid call; a day whose budget cannot
+	// admit it refuses research before any upstream call.
+	Guard          *costguard.Guard
+	MinPaidCallUSD float64
+	Store          Store  // required
+	Prefix         string // cache key namespace, e.g. "company-intel:v1"
+	// BundleTTL keeps a complete bundle, PartialBundleTTL one with failed
+	// sources (so they are retried soon).
+	BundleTTL        time.Duration
+	PartialBundleTTL time.Duration
+	ResolutionTTL    time.Duration
+	NotResolvedTTL   time.Duration
+	EvidenceBudget   int
+	Now              func() time.Time
+	Logger           *slog.Logger
+}
+
+// Researcher runs research. Safe for concurrent use.
+type Researcher struct {
+	cfg   Config
+	group singleflight.Group
+	log   *slog.Logger
+}
+
+// New validates cfg and returns a Researcher.
+func New(cfg Config) (*Researcher, error) {
+	if cfg.Resolver == nil || cfg.Store == nil {
+		return nil, errors.New("research: Config.Resolver and Config.Store are required")
+	}
+	if cfg.BundleTTL <= 0 {
+		cfg.BundleTTL = DefaultBundleTTL
+	}
+	if cfg.PartialBundleTTL <= 0 {
+		cfg.PartialBundleTTL = DefaultPartialBundleTTL
+	}
+	if cfg.ResolutionTTL <= 0 {
+		cfg.ResolutionTTL = DefaultResolutionTTL
+	}
+	if cfg.NotResolvedTTL <= 0 {
+		cfg.NotResolvedTTL = DefaultNotResolvedTTL
+	}
+	if cfg.EvidenceBudget <= 0 {
+		cfg.EvidenceBudget = DefaultEvidenceBudget
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "research"
+	}
+	return &Researcher{cfg: cfg, log: cfg.Logger}, nil
+}
+
+// Failure is a source that failed.
+type Failure struct {
+	Source string        `json:"source"`
+	Kind   upstream.Kind `json:"kind"`
+}
+
+// Bundle is the evidence about one company within one window.
+type Bundle struct {
+	Company      bundle.Company `json:"company"`
+	LookbackDays int            `json:"lookbackDays"`
+	From         time.Time      `json:"from"`
+	To           time.Time      `json:"to"`
+	Items        []bundle.Item  `json:"items"`
+	Profile      bundle.Profile `json:"profile"`
+	// Usage is what gathering this bundle cost (resolution included).
+	Usage bundle.Usage `json:"usage"`
+	// Providers are the sources that answered, in a stable order.
+	Providers []string  `json:"providers"`
+	Failures  []Failure `json:"failures,omitempty"`
+	// Partial is true when a source failed or timed out.
+	Partial    bool      `json:"partial"`
+	GatheredAt time.Time `json:"gatheredAt"`
+}
+
+// Outcome is one call's view of a bundle.
+type Outcome struct {
+	Bundle *Bundle
+	// Reused is true when the bundle came from the cache (or an identical
+	// in-flight gathering): this call made no upstream call for it.
+	Reused bool
+	// Usage is what this call made upstream: zero when Reused.
+	Usage bundle.Usage
+}
+
+// Research returns the evidence bundle for a company input and window.
+func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDays int) (Outcome, error) {
+	res, resUsage, reusedRes, err := r.resolve(ctx, in)
+	if err != nil {
+		return Outcome{}, err
+	}
+	key := fmt.Sprintf("%s:bundle:%s:%d", r.cfg.Prefix, res.Company.Domain, lookbackDays)
+	if b, ok := r.cached(ctx, key); ok {
+		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
+	}
+	leader := false
+	v, err, _ := r.group.Do(key, func() (any, error) {
+		leader = true
+		b, err := r.gather(ctx, res, lookbackDays)
+		if err != nil {
+			return nil, err
+		}
+		if !reusedRes {
+			b.Usage = b.Usage.Add(res.Usage)
+		}
+		ttl := r.cfg.BundleTTL
+		if b.Partial {
+			ttl = r.cfg.PartialBundleTTL
+		}
+		r.store(ctx, key, b, ttl)
+		return b, nil
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	b := v.(*Bundle)
+	if !leader {
+		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
+	}
+	return Outcome{Bundle: b, Usage: b.Usage}, nil
+}
+
+// resolve resolves in, through the resolution cache. A 422 is cached too
+// (briefly): asking again for a name nobody carries costs nothing.
+func (r *Researcher) resolve(ctx context.Context, in resolve.Input) (resolve.Resolution, bundle.Usage, bool, error) {
+	key := r.cfg.Prefix + ":resolve:" + in.Key()
+	if b, ok, err := r.cfg.Store.Get(ctx, key); err == nil && ok {
+		var c cachedResolution
+		if err := json.Unmarshal(b, &c); err == nil {
+			if c.NotResolved != nil {
+				return resolve.Resolution{}, bundle.Usage{}, true, c.NotResolved.apiError()
+			}
+			return c.Resolution, bundle.Usage{}, true, nil
+		}
+	}
+	if err := r.budgetOpen(ctx); err != nil {
+		return resolve.Resolution{}, bundle.Usage{}, false, err
+	}
+	res, err := r.cfg.Resolver.Resolve(ctx, in)
+	var ae *apierror.Error
+	switch {
+	case errors.As(err, &ae) && ae.Code == resolve.CodeNotResolved:
+		r.store(ctx, key, cachedResolution{NotResolved: &storedError{Message: ae.Message, Details: ae.Details}}, r.cfg.NotResolvedTTL)
+		return resolve.Resolution{}, bundle.Usage{}, false, err
+	case err != nil:
+		return resolve.Resolution{}, bundle.Usage{}, false, gatherError(ctx, "company resolution", err)
+	}
+	r.store(ctx, key, cachedResolution{Resolution: res}, r.cfg.ResolutionTTL)
+	return res, res.Usage, false, nil
+}
+
+type cachedResolution struct {
+	Resolution  resolve.Resolution `json:"resolution"`
+	NotResolved *storedError       `json:"notResolved,omitempty"`
+}
+
+type storedError struct {
+	Message string         `json:"message"`
+	Details map[string]any `json:"details"`
+}
+
+func (s *storedError) apiError() error {
+	e := apierror.New(http.StatusUnprocessableEntity, resolve.CodeNotResolved, "%s", s.Message)
+	e.Details = s.Details
+	return e
+}
+
+// budgetOpen refuses research when the day's budget cannot admit even the
+// cheapest paid call (only when paid sources are configured).
+func (r *Researcher) budgetOpen(ctx context.Context) error {
+	if r.cfg.Guard == nil || r.cfg.MinPaidCallUSD <= 0 {
+		return nil
+	}
+	if err := r.cfg.Guard.CanSpend(ctx, r.cfg.MinPaidCallUSD); err != nil {
+		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeBudgetExhausted,
+			"the upstream research budget is used up for now; nothing was spent or charged, retry later")
+	}
+	return nil
+}
+
+func (r *Researcher) cached(ctx context.Context, key string) (*Bundle, bool) {
+	raw, ok, err := r.cfg.Store.Get(ctx, key)
+	if err != nil || !ok {
+		if err != nil {
+			r.log.WarnContext(ctx, "evidence cache read failed; gathering anew", slog.Any("err", err))
+		}
+		return nil, false
+	}
+	var b Bundle
+	if err := json.Unmarshal(raw, &b); err != nil {
+		r.log.WarnContext(ctx, "evidence cache entry unreadable; gathering anew", slog.Any("err", err))
+		return nil, false
+	}
+	return &b, true
+}
+
+func (r *Researcher) store(ctx context.Context, key string, v any, ttl time.Duration) {
+	raw, err := json.Marshal(v)
+	if err == nil {
+		err = r.cfg.Store.Set(context.WithoutCancel(ctx), key, raw, ttl)
+	}
+	if err != nil {
+		r.log.WarnContext(ctx, "evidence cache write failed", slog.String("key", key), slog.Any("err", err))
+	}
+}
+
+// answer is one source's contribution.
+type answer struct {
+	name string
+	res  bundle.Result
+	err  error
+}
+
+// gather runs the sources for res's company and assembles the bundle.
+func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbackDays int) (*Bundle, error) {
+	now := r.cfg.Now().UTC()
+	q := bundle.Query{Company: res.Company, From: now.AddDate(0, 0, -lookbackDays), To: now}
+	if r.cfg.Guard != nil {
+		ctx = upstream.WithSpender(ctx, r.cfg.Guard.Begin())
+	}
+	gctx, stop := context.WithCancel(ctx)
+	defer stop()
+
+	answers := make(chan answer)
+	var wg sync.WaitGroup
+	run := func(s Source, q bundle.Query) {
+		wg.Go(func() {
+			out, err := s.Gather(gctx, q)
+			answers <- answer{name: s.Name(), res: out, err: err}
+		})
+	}
+	for _, s := range r.cfg.Sources {
+		run(s, q)
+	}
+	pendingJobs := false
+	switch {
+	case r.cfg.Website != nil && r.cfg.Jobs != nil:
+		// The job-board source waits for the website's links; its slot in
+		// the wait group is held from now on so that the answers channel
+		// cannot close before it has run.
+		pendingJobs = true
+		wg.Add(1)
+		run(r.cfg.Website, q)
+	case r.cfg.Website != nil:
+		run(r.cfg.Website, q)
+	case r.cfg.Jobs != nil:
+		run(r.cfg.Jobs, q)
+	}
+	go func() {
+		wg.Wait()
+		close(answers)
+	}()
+
+	b := &Bundle{Company: res.Company, LookbackDays: lookbackDays, From: q.From, To: q.To, GatheredAt: now}
+	b.Items = append(b.Items, res.Evidence...)
+	var failures []answer
+	budgetMet := false
+	dated := 0
+	for a := range answers {
+		if pendingJobs && a.name == r.cfg.Website.Name() {
+			pendingJobs = false
+			jq := q
+			jq.JobBoards = a.res.JobBoards
+			if budgetMet {
+				wg.Done()
+			} else {
+				go func() {
+					defer wg.Done()
+					out, err := r.cfg.Jobs.Gather(gctx, jq)
+					answers <- answer{name: r.cfg.Jobs.Name(), res: out, err: err}
+				}()
+			}
+		}
+		b.Usage = b.Usage.Add(a.res.Usage)
+		b.Items = append(b.Items, a.res.Items...)
+		b.Profile.Merge(a.res.Profile)
+		if a.err != nil {
+			if budgetMet && upstream.KindOf(a.err) == upstream.KindCanceled {
+				continue // stopped on purpose
+			}
+			failures = append(failures, a)
+			r.log.InfoContext(ctx, "evidence source failed", slog.String("source", a.name),
+				slog.String("kind", string(kindOf(a.err))), slog.Any("err", a.err))
+		}
+		if a.err == nil || len(a.res.Items) > 0 {
+			b.Providers = append(b.Providers, a.name)
+		}
+		for _, it := range a.res.Items {
+			if !it.Doc.Published.IsZero() && q.In(it.Doc.Published) {
+				dated++
+			}
+		}
+		if !budgetMet && dated >= r.cfg.EvidenceBudget {
+			budgetMet = true
+			r.log.DebugContext(ctx, "evidence budget met; stopping the remaining sources", slog.Int("items", dated))
+			stop()
+		}
+	}
+	b.Items = dedupe(b.Items)
+	slices.Sort(b.Providers)
+	b.Providers = slices.Compact(b.Providers)
+	for _, f := range failures {
+		b.Failures = append(b.Failures, Failure{Source: f.name, Kind: kindOf(f.err)})
+	}
+	slices.SortFunc(b.Failures, func(x, y Failure) int { return strings.Compare(x.Source, y.Source) })
+	b.Partial = len(b.Failures) > 0
+
+	if len(b.Providers) == 0 && len(failures) > 0 {
+		errs := make([]error, len(failures))
+		for i, f := range failures {
+			errs[i] = f.err
+		}
+		return nil, gatherError(ctx, "every evidence source", errors.Join(errs...))
+	}
+	if len(b.Items) == 0 {
+		return nil, apierror.New(http.StatusUnprocessableEntity, apierror.CodeInsufficientEvidence,
+			"the sources answered but hold no public evidence about %s (%s)", res.Company.Name, res.Company.Domain)
+	}
+	return b, nil
+}
+
+// kindOf classifies a source error; errors that are not upstream errors
+// (a website's fetch error) are read from the context kinds they wrap.
+func kindOf(err error) upstream.Kind {
+	if k := upstream.KindOf(err); k != "" {
+		return k
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return upstream.KindTimeout
+	case errors.Is(err, context.Canceled):
+		return upstream.KindCanceled
+	}
+	return upstream.KindFailure
+}
+
+// gatherError maps failures that left nothing usable to the API's
+// statuses: all rate limited or refused by the budget → 503, the deadline
+// passed → 504, the client went away → 503, else 502.
+func gatherError(ctx context.Context, what string, err error) error {
+	var kinds []upstream.Kind
+	for _, e := range unjoin(err) {
+		kinds = append(kinds, kindOf(e))
+	}
+	all := func(ks ...upstream.Kind) bool {
+		for _, k := range kinds {
+			if !slices.Contains(ks, k) {
+				return false
+			}
+		}
+		return len(kinds) > 0
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
+		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeServiceUnavailable, "the request was canceled")
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) || slices.Contains(kinds, upstream.KindTimeout):
+		return apierror.Wrap(err, http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout,
+			what+" timed out before any usable evidence arrived; nothing was charged")
+	case all(upstream.KindBudget):
+		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeBudgetExhausted,
+			"the upstream research budget is used up for now; nothing was charged, retry later")
+	case all(upstream.KindRateLimited, upstream.KindBudget):
+		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeUpstreamRateLimited,
+			what+" is rate limited right now; nothing was charged, retry later")
+	}
+	return apierror.Wrap(err, http.StatusBadGateway, apierror.CodeUpstreamFailure, what+" failed; nothing was charged")
+}
+
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, unjoin(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// dedupe merges items with the same canonical URL (the first keeps its
+// place; structured facts and jobs are merged in) and orders the result
+// stably: by kind, then date (newest first), then URL.
+func dedupe(items []bundle.Item) []bundle.Item {
+	byURL := map[string]int{}
+	var out []bundle.Item
+	for _, it := range items {
+		if i, ok := byURL[it.Doc.URL]; ok {
+			o := &out[i]
+			if o.Filing == nil {
+				o.Filing = it.Filing
+			}
+			if len(o.Jobs) == 0 {
+				o.Jobs = it.Jobs
+			}
+			if o.Doc.Excerpt == "" {
+				o.Doc.Excerpt = it.Doc.Excerpt
+			}
+			if o.Doc.Precision == "" && it.Doc.Precision != "" {
+				o.Doc.Published, o.Doc.Precision = it.Doc.Published, it.Doc.Precision
+			}
+			continue
+		}
+		byURL[it.Doc.URL] = len(out)
+		out = append(out, it)
+	}
+	slices.SortStableFunc(out, func(a, b bundle.Item) int {
+		if c := strings.Compare(string(a.Kind), string(b.Kind)); c != 0 {
+			return c
+		}
+		if c := b.Doc.Published.Compare(a.Doc.Published); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Doc.URL, b.Doc.URL)
+	})
+	return out
+}

@@ -1,0 +1,341 @@
+package research_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/intel402/intel402/pkg/evidence/source"
+	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/costguard"
+	"github.com/intel402/intel402/services/company-intel/internal/research"
+	"github.com/intel402/intel402/services/company-intel/internal/resolve"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+)
+
+var now = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+
+// fakeSource answers after delay with items, or fails with err.
+type fakeSource struct {
+	name  string
+	delay time.Duration
+	items int
+	err   error
+	calls atomic.Int32
+	// seen records the query of the last call.
+	mu   sync.Mutex
+	seen bundle.Query
+	// boards the source reports (website).
+	boards []string
+}
+
+func (f *fakeSource) Name() string { return f.name }
+
+func (f *fakeSource) Gather(ctx context.Context, q bundle.Query) (bundle.Result, error) {
+	f.calls.Add(1)
+	f.mu.Lock()
+	f.seen = q
+	f.mu.Unlock()
+	select {
+	case <-time.After(f.delay):
+	case <-ctx.Done():
+		return bundle.Result{}, &upstream.Error{Upstream: f.name, Kind: ctxKind(ctx), Err: ctx.Err()}
+	}
+	if f.err != nil {
+		return bundle.Result{}, f.err
+	}
+	var res bundle.Result
+	for i := range f.items {
+		res.Items = append(res.Items, bundle.Item{Provider: f.name, Kind: bundle.KindNews, Doc: source.NewDocument(source.Document{
+			URL: "https://news.example-press.com/" + f.name + "/" + string(rune('a'+i)), Title: f.name + " story",
+			Published: now.AddDate(0, 0, -i-1), Precision: source.PrecisionDay})})
+	}
+	res.Usage = bundle.Usage{Searches: 1}
+	res.JobBoards = f.boards
+	return res, nil
+}
+
+func ctxKind(ctx context.Context) upstream.Kind {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return upstream.KindCanceled
+	}
+	return upstream.KindTimeout
+}
+
+type fakeResolver struct{ calls atomic.Int32 }
+
+func (f *fakeResolver) Resolve(_ context.Context, in resolve.Input) (resolve.Resolution, error) {
+	f.calls.Add(1)
+	if in.Name == "Nobody Inc" {
+		e := apierror.New(http.StatusUnprocessableEntity, resolve.CodeNotResolved, "no company named %q", in.Name)
+		e.Details = map[string]any{"reason": resolve.ReasonNotFound}
+		return resolve.Resolution{}, e
+	}
+	return resolve.Resolution{Company: bundle.Company{Name: "Northwind Robotics", Domain: "northwind-robotics.com"},
+		Usage: bundle.Usage{Searches: 1}}, nil
+}
+
+func newResearcher(t *testing.T, cfg research.Config) *research.Researcher {
+	t.Helper()
+	if cfg.Resolver == nil {
+		cfg.Resolver = &fakeResolver{}
+	}
+	if cfg.Store == nil {
+		cfg.Store = cache.NewMemory(100)
+	}
+	cfg.Now = func() time.Time { return now }
+	r, err := research.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func input(t *testing.T, s string) resolve.Input {
+	in, err := resolve.ParseInput(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+func TestGatherConcurrentlyAndReuse(t *testing.T) {
+	t.Parallel()
+	news := &fakeSource{name: "googlenews", delay: 150 * time.Millisecond, items: 3}
+	gdelt := &fakeSource{name: "gdelt", delay: 150 * time.Millisecond, items: 2}
+	site := &fakeSource{name: "website", delay: 100 * time.Millisecond, items: 1, boards: []string{"https://boards.greenhouse.io/northwind"}}
+	jobs := &fakeSource{name: "ats", delay: 100 * time.Millisecond, items: 1}
+	res := &fakeResolver{}
+	r := newResearcher(t, research.Config{Resolver: res, Sources: []research.Source{news, gdelt}, Website: site, Jobs: jobs})
+
+	start := time.Now()
+	out, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Independent sources run side by side; the job boards wait for the
+	// site only: about 200 ms (site then boards), not the 500 ms sum.
+	if took > 400*time.Millisecond {
+		t.Fatalf("gathering took %s: sources did not run concurrently", took)
+	}
+	if got := jobs.seen.JobBoards; len(got) != 1 || got[0] != "https://boards.greenhouse.io/northwind" {
+		t.Fatalf("job-board source got boards %v, want the website's", got)
+	}
+	b := out.Bundle
+	if out.Reused || len(b.Items) != 7 || b.Partial {
+		t.Fatalf("reused=%v items=%d partial=%v", out.Reused, len(b.Items), b.Partial)
+	}
+	if want := []string{"ats", "gdelt", "googlenews", "website"}; !equal(b.Providers, want) {
+		t.Fatalf("providers = %v, want %v", b.Providers, want)
+	}
+	if out.Usage.Searches != 5 { // 4 sources + resolution
+		t.Fatalf("usage = %+v, want 5 searches", out.Usage)
+	}
+	if from := b.From; !from.Equal(now.AddDate(0, 0, -90)) {
+		t.Fatalf("window from = %s", from)
+	}
+
+	// Same company by another spelling, same window: no upstream call.
+	again, err := r.Research(context.Background(), input(t, "https://www.northwind-robotics.com/"), 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Reused || again.Usage != (bundle.Usage{}) {
+		t.Fatalf("second call: reused=%v usage=%+v, want reuse with no usage", again.Reused, again.Usage)
+	}
+	for _, s := range []*fakeSource{news, gdelt, site, jobs} {
+		if s.calls.Load() != 1 {
+			t.Fatalf("%s called %d times, want 1", s.name, s.calls.Load())
+		}
+	}
+	if res.calls.Load() != 1 {
+		t.Fatalf("resolver called %d times, want 1 (resolution cached)", res.calls.Load())
+	}
+	// Another window is another bundle.
+	if _, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 30); err != nil {
+		t.Fatal(err)
+	}
+	if news.calls.Load() != 2 {
+		t.Fatal("a different window must gather anew")
+	}
+}
+
+func TestConcurrentIdenticalRequestsGatherOnce(t *testing.T) {
+	t.Parallel()
+	news := &fakeSource{name: "googlenews", delay: 100 * time.Millisecond, items: 2}
+	r := newResearcher(t, research.Config{Sources: []research.Source{news}})
+	var wg sync.WaitGroup
+	var reused atomic.Int32
+	for range 10 {
+		wg.Go(func() {
+			out, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if out.Reused {
+				reused.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if news.calls.Load() != 1 || reused.Load() != 9 {
+		t.Fatalf("calls = %d, reused = %d; want 1 and 9", news.calls.Load(), reused.Load())
+	}
+}
+
+func TestFailures(t *testing.T) {
+	t.Parallel()
+	rateLimited := func(n string) *fakeSource {
+		return &fakeSource{name: n, err: &upstream.Error{Upstream: n, Kind: upstream.KindRateLimited, Status: 429}}
+	}
+	failing := func(n string) *fakeSource {
+		return &fakeSource{name: n, err: &upstream.Error{Upstream: n, Kind: upstream.KindFailure, Status: 500}}
+	}
+	tests := []struct {
+		name        string
+		sources     []research.Source
+		timeout     time.Duration
+		company     string
+		wantStatus  int
+		wantCode    string
+		wantPartial bool
+		wantFailed  []research.Failure
+	}{
+		{name: "one failed: partial 200", sources: []research.Source{&fakeSource{name: "gdelt", items: 2}, failing("googlenews")},
+			wantPartial: true, wantFailed: []research.Failure{{Source: "googlenews", Kind: upstream.KindFailure}}},
+		{name: "all failed: 502", sources: []research.Source{failing("gdelt"), failing("googlenews")},
+			wantStatus: 502, wantCode: apierror.CodeUpstreamFailure},
+		{name: "all rate limited: 503", sources: []research.Source{rateLimited("gdelt"), rateLimited("googlenews")},
+			wantStatus: 503, wantCode: apierror.CodeUpstreamRateLimited},
+		{name: "deadline with nothing: 504", sources: []research.Source{&fakeSource{name: "gdelt", delay: time.Second, items: 1}},
+			timeout: 100 * time.Millisecond, wantStatus: 504, wantCode: apierror.CodeUpstreamTimeout},
+		{name: "slow source cut by the deadline: partial", sources: []research.Source{&fakeSource{name: "gdelt", delay: time.Second, items: 1},
+			&fakeSource{name: "googlenews", items: 1}}, timeout: 150 * time.Millisecond, wantPartial: true,
+			wantFailed: []research.Failure{{Source: "gdelt", Kind: upstream.KindTimeout}}},
+		{name: "answers without evidence: 422", sources: []research.Source{&fakeSource{name: "gdelt"}},
+			wantStatus: 422, wantCode: apierror.CodeInsufficientEvidence},
+		{name: "not resolved: 422", company: "Nobody Inc", sources: []research.Source{&fakeSource{name: "gdelt", items: 1}},
+			wantStatus: 422, wantCode: resolve.CodeNotResolved},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := newResearcher(t, research.Config{Sources: tt.sources})
+			ctx := context.Background()
+			if tt.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tt.timeout)
+				defer cancel()
+			}
+			company := tt.company
+			if company == "" {
+				company = "northwind-robotics.com"
+			}
+			out, err := r.Research(ctx, input(t, company), 90)
+			if tt.wantStatus != 0 {
+				var e *apierror.Error
+				if !errors.As(err, &e) || e.Status != tt.wantStatus || e.Code != tt.wantCode {
+					t.Fatalf("err = %v, want %d %s", err, tt.wantStatus, tt.wantCode)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Bundle.Partial != tt.wantPartial || !equalFailures(out.Bundle.Failures, tt.wantFailed) {
+				t.Fatalf("partial=%v failures=%v", out.Bundle.Partial, out.Bundle.Failures)
+			}
+		})
+	}
+}
+
+func TestNotResolvedIsCachedBriefly(t *testing.T) {
+	t.Parallel()
+	res := &fakeResolver{}
+	r := newResearcher(t, research.Config{Resolver: res, Sources: []research.Source{&fakeSource{name: "gdelt", items: 1}}})
+	for range 2 {
+		_, err := r.Research(context.Background(), input(t, "Nobody Inc"), 90)
+		var e *apierror.Error
+		if !errors.As(err, &e) || e.Code != resolve.CodeNotResolved || e.Details["reason"] != resolve.ReasonNotFound {
+			t.Fatalf("err = %v", err)
+		}
+	}
+	if res.calls.Load() != 1 {
+		t.Fatalf("resolver called %d times, want 1", res.calls.Load())
+	}
+}
+
+func TestBudgetExhaustedBeforeAnyCall(t *testing.T) {
+	t.Parallel()
+	store := cache.NewMemory(100)
+	g, err := costguard.New(costguard.Config{Counter: store, DailyUSD: 0.01, PerRequestUSD: 0.05,
+		Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another request spent the day's budget.
+	if err := g.Begin().Reserve(context.Background(), 0.007); err != nil {
+		t.Fatal(err)
+	}
+	news := &fakeSource{name: "googlenews", items: 1}
+	res := &fakeResolver{}
+	r := newResearcher(t, research.Config{Resolver: res, Sources: []research.Source{news}, Guard: g, MinPaidCallUSD: 0.007, Store: store})
+	_, err = r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+	var e *apierror.Error
+	if !errors.As(err, &e) || e.Status != 503 || e.Code != apierror.CodeBudgetExhausted {
+		t.Fatalf("err = %v, want 503 %s", err, apierror.CodeBudgetExhausted)
+	}
+	if news.calls.Load() != 0 || res.calls.Load() != 0 {
+		t.Fatal("an upstream call was made past the budget")
+	}
+}
+
+func TestEvidenceBudgetStopsEarly(t *testing.T) {
+	t.Parallel()
+	fast := &fakeSource{name: "googlenews", items: 5}
+	slow := &fakeSource{name: "gdelt", delay: 5 * time.Second, items: 5}
+	r := newResearcher(t, research.Config{Sources: []research.Source{fast, slow}, EvidenceBudget: 5})
+	start := time.Now()
+	out, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if time.Since(start) > time.Second {
+		t.Fatal("gathering did not stop when the evidence budget was met")
+	}
+	if out.Bundle.Partial || len(out.Bundle.Items) != 5 {
+		t.Fatalf("partial=%v items=%d: a source stopped on purpose is not a failure", out.Bundle.Partial, len(out.Bundle.Items))
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalFailures(a, b []research.Failure) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,208 @@
+// Package sourcetest runs fake upstream providers for company-intel's
+// tests, benchmarks and demo: loopback HTTP servers that answer with each
+// provider's documented payload shapes (see the provider files of this
+// package) and can be told to fail the way real providers do: 429 with
+// Retry-After, 5xx, a stall past the caller's deadline, a malformed or an
+// oversized body. Every server counts the calls it answers, so a test can
+// prove that a cached request made none.
+package sourcetest
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Fault is a way a provider fails.
+type Fault string
+
+// Faults a Server can inject.
+const (
+	// Fault429 answers 429 Too Many Requests with "Retry-After: 1".
+	Fault429 Fault = "429"
+	// Fault429Long answers 429 with "Retry-After: 120" (longer than any
+	// deadline: the client must give up at once).
+	Fault429Long Fault = "429-long"
+	// Fault500 answers 500 Internal Server Error.
+	Fault500 Fault = "500"
+	// Fault503 answers 503 Service Unavailable.
+	Fault503 Fault = "503"
+	// FaultStall holds the request until the client goes away (or 30 s).
+	FaultStall Fault = "stall"
+	// FaultMalformed answers 200 with a truncated body of the route's
+	// content type.
+	FaultMalformed Fault = "malformed"
+	// FaultOversized answers 200 with a body of 9 MiB.
+	FaultOversized Fault = "oversized"
+	// FaultNotFound answers 404.
+	FaultNotFound Fault = "404"
+)
+
+// OversizedBytes is the size of a FaultOversized body.
+const OversizedBytes = 9 << 20
+
+// Server is one fake provider on a loopback port.
+type Server struct {
+	*httptest.Server
+	mux *http.ServeMux
+
+	mu       sync.Mutex
+	calls    map[string]int // by request path
+	total    int
+	queued   map[string][]Fault // path prefix -> faults for the next requests, in order
+	always   map[string]Fault   // path prefix -> fault for every request
+	latency  time.Duration
+	requests []*http.Request
+}
+
+// New starts an empty fake server; it is closed at cleanup.
+func New(tb testing.TB) *Server {
+	tb.Helper()
+	s := &Server{mux: http.NewServeMux(), calls: map[string]int{}, queued: map[string][]Fault{}, always: map[string]Fault{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// Handle registers a handler for an http.ServeMux pattern ("GET /v1/x/{id}").
+func (s *Server) Handle(pattern string, h http.HandlerFunc) { s.mux.HandleFunc(pattern, h) }
+
+// Fail makes the next len(faults) requests whose path starts with prefix
+// fail, in order ("" matches every path).
+func (s *Server) Fail(prefix string, faults ...Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.queued[prefix] = append(s.queued[prefix], faults...)
+}
+
+// FailAlways makes every request whose path starts with prefix fail with f;
+// an empty f clears it.
+func (s *Server) FailAlways(prefix string, f Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f == "" {
+		delete(s.always, prefix)
+		return
+	}
+	s.always[prefix] = f
+}
+
+// SetLatency delays every answer by d (benchmarks: a provider's round trip).
+func (s *Server) SetLatency(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.latency = d
+}
+
+// Calls returns how many requests the server has received.
+func (s *Server) Calls() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.total
+}
+
+// CallsTo returns how many requests had a path starting with prefix.
+func (s *Server) CallsTo(prefix string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for p, c := range s.calls {
+		if strings.HasPrefix(p, prefix) {
+			n += c
+		}
+	}
+	return n
+}
+
+// Requests returns copies of the requests received (method, URL, header).
+func (s *Server) Requests() []*http.Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*http.Request(nil), s.requests...)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.calls[r.URL.Path]++
+	s.total++
+	s.requests = append(s.requests, r.Clone(r.Context()))
+	fault := s.takeFault(r.URL.Path)
+	latency := s.latency
+	s.mu.Unlock()
+
+	if latency > 0 {
+		t := time.NewTimer(latency)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		}
+	}
+	if fault != "" {
+		s.inject(w, r, fault)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// takeFault returns the fault for path (queued first, longest prefix
+// first among equals is not needed: prefixes are disjoint in practice).
+func (s *Server) takeFault(path string) Fault {
+	for prefix, q := range s.queued {
+		if len(q) > 0 && strings.HasPrefix(path, prefix) {
+			s.queued[prefix] = q[1:]
+			return q[0]
+		}
+	}
+	for prefix, f := range s.always {
+		if strings.HasPrefix(path, prefix) {
+			return f
+		}
+	}
+	return ""
+}
+
+func (s *Server) inject(w http.ResponseWriter, r *http.Request, f Fault) {
+	switch f {
+	case Fault429:
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, `{"error":"rate limit exceeded"}`, http.StatusTooManyRequests)
+	case Fault429Long:
+		w.Header().Set("Retry-After", "120")
+		http.Error(w, `{"error":"rate limit exceeded"}`, http.StatusTooManyRequests)
+	case Fault500:
+		http.Error(w, "internal error", http.StatusInternalServerError)
+	case Fault503:
+		http.Error(w, "service unavailable", http.StatusServiceUnavailable)
+	case FaultNotFound:
+		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
+	case FaultStall:
+		t := time.NewTimer(30 * time.Second)
+		defer t.Stop()
+		select {
+		case <-r.Context().Done():
+		case <-t.C:
+		}
+	case FaultMalformed:
+		// Run the real handler, then cut its body in half.
+		rec := httptest.NewRecorder()
+		s.mux.ServeHTTP(rec, r)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		b := rec.Body.Bytes()
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(b[:len(b)/2])
+	case FaultOversized:
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte(`{"data":"`))
+		_, _ = w.Write(bytes.Repeat([]byte("x"), OversizedBytes))
+		_, _ = w.Write([]byte(`"}`))
+	}
+}

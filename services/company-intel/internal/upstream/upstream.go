@@ -1,0 +1,496 @@
+// Package upstream is the HTTP client every company-intel source uses to
+// call its provider's API: one Client per provider, with a per-call
+// deadline, a process-wide rate limit, retries on 429 and 5xx where safe
+// (honouring Retry-After within the deadline), a response size cap, cost
+// reservation against the request's budget, an OpenTelemetry client span
+// per call and the intel402.upstream.calls / intel402.upstream.cost
+// metrics. Failures are *Error values whose Kind the research layer maps
+// to the API's statuses.
+//
+// Website pages are not fetched here: they go through pkg/evidence's
+// guarded fetcher. This client talks to configured provider endpoints
+// (operator configuration, never request input).
+package upstream
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+	"golang.org/x/time/rate"
+)
+
+// Defaults for zero Config fields.
+const (
+	DefaultTimeout      = 8 * time.Second
+	DefaultMaxRetries   = 2
+	DefaultMaxBodyBytes = 4 << 20
+	DefaultUserAgent    = "intel402-company-intel/1.0 (+https://github.com/intel402/intel402)"
+	// MaxRetryAfter is the longest Retry-After honoured; a provider asking
+	// for more is treated as rate limiting this call.
+	MaxRetryAfter = 10 * time.Second
+	baseBackoff   = 200 * time.Millisecond
+	scope         = "github.com/intel402/intel402/services/company-intel/internal/upstream"
+)
+
+// Kind classifies a failed call.
+type Kind string
+
+// Failure kinds.
+const (
+	KindRateLimited Kind = "rate_limited" // 429 (after retries), or the local rate limit could not admit the call in time
+	KindTimeout     Kind = "timeout"      // the call's deadline passed
+	KindCanceled    Kind = "canceled"     // the caller went away
+	KindNotFound    Kind = "not_found"    // 404/410: the provider has no such entity (an answer, not an outage)
+	KindRejected    Kind = "rejected"     // another 4xx: the provider refused the request (bad key, bad query)
+	KindFailure     Kind = "failure"      // 5xx after retries, or a network error
+	KindMalformed   Kind = "malformed"    // the body could not be decoded
+	KindTooLarge    Kind = "too_large"    // the body exceeded the cap
+	KindBudget      Kind = "budget"       // the cost guard refused to spend
+)
+
+// Error is a failed upstream call.
+type Error struct {
+	Upstream string
+	Kind     Kind
+	Status   int // HTTP status of the last attempt, 0 when none
+	Err      error
+}
+
+func (e *Error) Error() string {
+	s := e.Upstream + ": " + string(e.Kind)
+	if e.Status != 0 {
+		s += " (HTTP " + strconv.Itoa(e.Status) + ")"
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// KindOf returns the Kind of an *Error in err's chain, or "" when none.
+func KindOf(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return ""
+}
+
+// Recorder receives one call per upstream call (satisfied by
+// *telemetry.Metrics).
+type Recorder interface {
+	Upstream(ctx context.Context, upstream, outcome string, costUSD float64)
+}
+
+// Spender reserves an estimated cost before a paid call; an error refuses
+// the call (the cost guard). It travels in the context (WithSpender) because
+// the budget belongs to the request while the Client belongs to the process.
+type Spender interface {
+	Reserve(ctx context.Context, usd float64) error
+}
+
+type spenderKey struct{}
+
+// WithSpender returns ctx carrying s.
+func WithSpender(ctx context.Context, s Spender) context.Context {
+	return context.WithValue(ctx, spenderKey{}, s)
+}
+
+// SpenderFrom returns the Spender of ctx, or nil.
+func SpenderFrom(ctx context.Context) Spender {
+	s, _ := ctx.Value(spenderKey{}).(Spender)
+	return s
+}
+
+// Config configures a Client.
+type Config struct {
+	Name string // provider name in metrics, spans and errors, e.g. "gdelt" (required)
+	// Timeout bounds one call, retries and their waits included.
+	Timeout time.Duration
+	// RatePerSecond and Burst bound calls across the process; 0 = unlimited.
+	RatePerSecond float64
+	Burst         int
+	// MaxRetries is the number of retries after the first attempt
+	// (negative: none).
+	MaxRetries   int
+	MaxBodyBytes int64
+	UserAgent    string
+	// Header is sent with every request (e.g. an API key). It is never
+	// logged.
+	Header http.Header
+	// Transport is the HTTP transport; nil uses a dedicated pooled one.
+	Transport http.RoundTripper
+	Recorder  Recorder
+	Logger    *slog.Logger
+	// TracerProvider is nil for the otel global.
+	TracerProvider trace.TracerProvider
+}
+
+// Client calls one provider. Safe for concurrent use.
+type Client struct {
+	cfg     Config
+	http    *http.Client
+	limiter *rate.Limiter
+	tracer  trace.Tracer
+	log     *slog.Logger
+	sleep   func(ctx context.Context, d time.Duration) error
+}
+
+// New returns a Client; zero Config fields take the defaults.
+func New(cfg Config) *Client {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = DefaultMaxRetries
+	}
+	if cfg.MaxRetries < 0 {
+		cfg.MaxRetries = 0
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.UserAgent == "" {
+		cfg.UserAgent = DefaultUserAgent
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.TracerProvider == nil {
+		cfg.TracerProvider = otel.GetTracerProvider()
+	}
+	tr := cfg.Transport
+	if tr == nil {
+		tr = &http.Transport{
+			Proxy:                 http.ProxyFromEnvironment,
+			DialContext:           (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+			ForceAttemptHTTP2:     true,
+			MaxIdleConns:          64,
+			MaxIdleConnsPerHost:   16,
+			IdleConnTimeout:       60 * time.Second,
+			TLSHandshakeTimeout:   5 * time.Second,
+			ResponseHeaderTimeout: cfg.Timeout,
+		}
+	}
+	lim := rate.NewLimiter(rate.Inf, 1)
+	if cfg.RatePerSecond > 0 {
+		lim = rate.NewLimiter(rate.Limit(cfg.RatePerSecond), max(cfg.Burst, 1))
+	}
+	c := &Client{
+		cfg:     cfg,
+		http:    &http.Client{Transport: tr},
+		limiter: lim,
+		tracer:  cfg.TracerProvider.Tracer(scope),
+		log:     cfg.Logger,
+		sleep:   sleepCtx,
+	}
+	c.http.CheckRedirect = c.checkRedirect
+	return c
+}
+
+// Name returns the provider name.
+func (c *Client) Name() string { return c.cfg.Name }
+
+// Close releases idle connections.
+func (c *Client) Close() { c.http.CloseIdleConnections() }
+
+// Request is one call.
+type Request struct {
+	Method string // GET when empty
+	URL    string
+	Body   []byte
+	// ContentType of Body; Accept defaults to application/json.
+	ContentType string
+	Accept      string
+	Header      http.Header
+	// Retry5xx allows retrying after a 5xx or a network error. Set it for
+	// reads (GET) and for calls the provider documents as not charged when
+	// they fail; 429 is always retried (the request was not processed).
+	Retry5xx bool
+	// CostUSD is the estimated price of the call, reserved with the
+	// context's Spender before the first attempt (0: free).
+	CostUSD float64
+}
+
+// Response is a successful (2xx) answer.
+type Response struct {
+	Status   int
+	Header   http.Header
+	Body     []byte
+	Attempts int
+}
+
+// Do performs req with retries. Only a 2xx answer is a Response; anything
+// else is an *Error.
+func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
+	if req.Method == "" {
+		req.Method = http.MethodGet
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	host := ""
+	if u, err := url.Parse(req.URL); err == nil {
+		host = u.Host
+	}
+	ctx, span := c.tracer.Start(ctx, "upstream "+c.cfg.Name, trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(attribute.String("upstream.name", c.cfg.Name), attribute.String("http.request.method", req.Method),
+			attribute.String("server.address", host)))
+	defer span.End()
+
+	start := time.Now()
+	resp, err := c.do(ctx, req)
+	outcome := "ok"
+	attrs := []attribute.KeyValue{}
+	if err != nil {
+		outcome = string(KindOf(err))
+		span.RecordError(err)
+		span.SetStatus(codes.Error, outcome)
+		var e *Error
+		if errors.As(err, &e) && e.Status != 0 {
+			attrs = append(attrs, attribute.Int("http.response.status_code", e.Status))
+		}
+	} else {
+		attrs = append(attrs, attribute.Int("http.response.status_code", resp.Status),
+			attribute.Int("upstream.attempts", resp.Attempts), attribute.Int("upstream.bytes", len(resp.Body)))
+	}
+	span.SetAttributes(append(attrs, attribute.String("upstream.outcome", outcome))...)
+	cost := 0.0
+	if err == nil || KindOf(err) != KindBudget {
+		cost = req.CostUSD
+	}
+	if c.cfg.Recorder != nil {
+		c.cfg.Recorder.Upstream(ctx, c.cfg.Name, outcome, cost)
+	}
+	c.log.DebugContext(ctx, "upstream call", slog.String("upstream", c.cfg.Name), slog.String("host", host),
+		slog.String("outcome", outcome), slog.Duration("took", time.Since(start)))
+	return resp, err
+}
+
+func (c *Client) do(ctx context.Context, req Request) (*Response, error) {
+	if req.CostUSD > 0 {
+		if s := SpenderFrom(ctx); s != nil {
+			if err := s.Reserve(ctx, req.CostUSD); err != nil {
+				return nil, &Error{Upstream: c.cfg.Name, Kind: KindBudget, Err: err}
+			}
+		}
+	}
+	var last *Error
+	for attempt := 0; ; attempt++ {
+		if err := c.limiter.Wait(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil, c.ctxError(ctx, err)
+			}
+			// The limiter cannot admit the call before the deadline.
+			return nil, &Error{Upstream: c.cfg.Name, Kind: KindRateLimited, Err: err}
+		}
+		resp, retryAfter, err := c.attempt(ctx, req)
+		if err == nil {
+			resp.Attempts = attempt + 1
+			return resp, nil
+		}
+		last = err
+		if !c.retryable(req, err) || attempt >= c.cfg.MaxRetries {
+			return nil, last
+		}
+		wait := retryAfter
+		if wait <= 0 {
+			wait = baseBackoff << attempt
+		}
+		if wait > MaxRetryAfter || !fits(ctx, wait) {
+			return nil, last
+		}
+		if err := c.sleep(ctx, wait); err != nil {
+			return nil, c.ctxError(ctx, err)
+		}
+	}
+}
+
+func (c *Client) retryable(req Request, e *Error) bool {
+	switch e.Kind {
+	case KindRateLimited:
+		return true
+	case KindFailure:
+		return req.Retry5xx
+	}
+	return false
+}
+
+// attempt makes one HTTP exchange. It returns the Retry-After the provider
+// asked for (0 when none).
+func (c *Client) attempt(ctx context.Context, req Request) (*Response, time.Duration, *Error) {
+	var body io.Reader
+	if req.Body != nil {
+		body = bytes.NewReader(req.Body)
+	}
+	hr, err := http.NewRequestWithContext(ctx, req.Method, req.URL, body)
+	if err != nil {
+		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindRejected, Err: err}
+	}
+	for k, vs := range c.cfg.Header {
+		hr.Header[k] = append([]string(nil), vs...)
+	}
+	for k, vs := range req.Header {
+		hr.Header[k] = append([]string(nil), vs...)
+	}
+	hr.Header.Set("User-Agent", c.cfg.UserAgent)
+	accept := req.Accept
+	if accept == "" {
+		accept = "application/json"
+	}
+	hr.Header.Set("Accept", accept)
+	if req.ContentType != "" {
+		hr.Header.Set("Content-Type", req.ContentType)
+	}
+	res, err := c.http.Do(hr)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, 0, c.ctxError(ctx, err)
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindTimeout, Err: err}
+		}
+		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindFailure, Err: err}
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(res.Body, c.cfg.MaxBodyBytes+1))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, 0, c.ctxError(ctx, err)
+		}
+		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindFailure, Status: res.StatusCode, Err: err}
+	}
+	if int64(len(b)) > c.cfg.MaxBodyBytes {
+		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindTooLarge, Status: res.StatusCode,
+			Err: fmt.Errorf("body exceeds %d bytes", c.cfg.MaxBodyBytes)}
+	}
+	switch s := res.StatusCode; {
+	case s >= 200 && s < 300:
+		return &Response{Status: s, Header: res.Header, Body: b}, 0, nil
+	case s == http.StatusTooManyRequests:
+		return nil, RetryAfter(res.Header.Get("Retry-After"), time.Now()), &Error{Upstream: c.cfg.Name, Kind: KindRateLimited, Status: s}
+	case s == http.StatusNotFound || s == http.StatusGone:
+		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindNotFound, Status: s}
+	case s >= 500:
+		return nil, RetryAfter(res.Header.Get("Retry-After"), time.Now()), &Error{Upstream: c.cfg.Name, Kind: KindFailure, Status: s}
+	default:
+		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindRejected, Status: s, Err: fmt.Errorf("%s", snippet(b))}
+	}
+}
+
+func (c *Client) ctxError(ctx context.Context, err error) *Error {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return &Error{Upstream: c.cfg.Name, Kind: KindCanceled, Err: err}
+	}
+	return &Error{Upstream: c.cfg.Name, Kind: KindTimeout, Err: err}
+}
+
+// GetJSON GETs rawURL and decodes its JSON body into v.
+func (c *Client) GetJSON(ctx context.Context, rawURL string, v any) (*Response, error) {
+	resp, err := c.Do(ctx, Request{URL: rawURL, Retry5xx: true})
+	if err != nil {
+		return nil, err
+	}
+	return resp, c.DecodeJSON(resp, v)
+}
+
+// GetXML GETs rawURL (RSS, Atom) and decodes its XML body into v.
+func (c *Client) GetXML(ctx context.Context, rawURL string, v any) (*Response, error) {
+	resp, err := c.Do(ctx, Request{URL: rawURL, Retry5xx: true,
+		Accept: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8"})
+	if err != nil {
+		return nil, err
+	}
+	if err := xml.Unmarshal(resp.Body, v); err != nil {
+		return nil, &Error{Upstream: c.cfg.Name, Kind: KindMalformed, Status: resp.Status, Err: err}
+	}
+	return resp, nil
+}
+
+// DecodeJSON decodes a response body, mapping a failure to KindMalformed.
+func (c *Client) DecodeJSON(resp *Response, v any) error {
+	if err := json.Unmarshal(resp.Body, v); err != nil {
+		return &Error{Upstream: c.cfg.Name, Kind: KindMalformed, Status: resp.Status, Err: err}
+	}
+	return nil
+}
+
+// RetryAfter parses a Retry-After header value (delta seconds or an HTTP
+// date) relative to now; 0 when absent or unparsable.
+func RetryAfter(v string, now time.Time) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		if n < 0 {
+			return 0
+		}
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := t.Sub(now); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// fits reports whether waiting d still leaves the context's deadline ahead.
+func fits(ctx context.Context, d time.Duration) bool {
+	dl, ok := ctx.Deadline()
+	return !ok || time.Until(dl) > d
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// checkRedirect follows at most 3 redirects (Workable's documented
+// endpoint redirects once), never to a non-HTTP scheme, and drops the
+// configured headers (API keys) when a redirect leaves the original host.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 3 {
+		return errors.New("too many redirects")
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return fmt.Errorf("redirect to %s refused", req.URL.Scheme)
+	}
+	if req.URL.Host != via[0].URL.Host {
+		for k := range c.cfg.Header {
+			req.Header.Del(k)
+		}
+	}
+	return nil
+}
+
+func snippet(b []byte) string {
+	const n = 200
+	if len(b) > n {
+		b = b[:n]
+	}
+	return string(bytes.ToValidUTF8(b, []byte("?")))
+}
