@@ -1,0 +1,64 @@
+package ats
+
+import (
+	"context"
+	"net/url"
+	"strings"
+
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+)
+
+// Ashby public job posting API
+// (GET {base}/posting-api/job-board/{name}?includeCompensation=true, one
+// response with every posting). It states no owner name, so an Ashby board
+// is read only when linked. Postings with isListed false are skipped.
+
+type ashbyBoard struct {
+	Jobs []ashbyJob `json:"jobs"`
+}
+
+type ashbyJob struct {
+	Title         string `json:"title"`
+	Department    string `json:"department"`
+	Team          string `json:"team"`
+	Location      string `json:"location"`
+	IsRemote      bool   `json:"isRemote"`
+	WorkplaceType string `json:"workplaceType"`
+	PublishedAt   string `json:"publishedAt"`
+	JobURL        string `json:"jobUrl"`
+	IsListed      *bool  `json:"isListed"`
+}
+
+func (s *Source) ashby(ctx context.Context, b Board, accept acceptFunc, u *bundle.Usage) (listing, error) {
+	var l listing
+	if accept != nil {
+		return l, errRejected
+	}
+	var board ashbyBoard
+	q := url.Values{"includeCompensation": {"true"}}
+	if err := s.list(ctx, ProviderAshby, s.base[ProviderAshby], q, &board, u, "posting-api", "job-board", b.Token); err != nil {
+		return l, err
+	}
+	l.jobs = ashbyRoles(board)
+	return l, nil
+}
+
+// ashbyRoles maps the listed postings: department is the department (else
+// the team), remote when isRemote or the workplace type is remote.
+func ashbyRoles(board ashbyBoard) []bundle.Job {
+	var jobs []bundle.Job
+	for _, a := range board.Jobs {
+		if a.IsListed != nil && !*a.IsListed {
+			continue
+		}
+		dept := a.Department
+		if dept == "" {
+			dept = a.Team
+		}
+		remote := a.IsRemote || strings.EqualFold(a.WorkplaceType, "remote")
+		if j, ok := newJob(a.Title, dept, a.Location, remote, a.JobURL, parseTime(a.PublishedAt)); ok {
+			jobs = append(jobs, j)
+		}
+	}
+	return jobs
+}

@@ -1,0 +1,86 @@
+package ats
+
+import (
+	"context"
+	"net/url"
+
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+)
+
+// Workable widget API
+// (GET {base}/api/v1/widget/accounts/{slug}?details=true; the older
+// www.workable.com/api/accounts/{slug} form redirects there). The account
+// name comes with the listing, so a guessed account costs one request.
+// published_on is a date: Workable boards have day precision.
+
+type workableAccount struct {
+	Name string        `json:"name"`
+	Jobs []workableJob `json:"jobs"`
+}
+
+type workableJob struct {
+	Title          string `json:"title"`
+	Shortcode      string `json:"shortcode"`
+	Department     string `json:"department"`
+	URL            string `json:"url"`
+	Shortlink      string `json:"shortlink"`
+	ApplicationURL string `json:"application_url"`
+	Telecommuting  bool   `json:"telecommuting"`
+	PublishedOn    string `json:"published_on"`
+	CreatedAt      string `json:"created_at"`
+	Country        string `json:"country"`
+	City           string `json:"city"`
+	State          string `json:"state"`
+	Locations      []struct {
+		Country string `json:"country"`
+		City    string `json:"city"`
+		Region  string `json:"region"`
+		Hidden  bool   `json:"hidden"`
+	} `json:"locations"`
+}
+
+func (s *Source) workable(ctx context.Context, b Board, accept acceptFunc, u *bundle.Usage) (listing, error) {
+	var l listing
+	var acct workableAccount
+	q := url.Values{"details": {"true"}}
+	if err := s.list(ctx, ProviderWorkable, s.base[ProviderWorkable], q, &acct, u, "api", "v1", "widget", "accounts", b.Token); err != nil {
+		return l, err
+	}
+	l.name = acct.Name
+	if accept != nil && !accept(acct.Name) {
+		return l, errRejected
+	}
+	l.jobs = workableRoles(acct)
+	return l, nil
+}
+
+// workableRoles maps the jobs: location is the first visible location
+// (else the job's city, state, country), remote when telecommuting, the URL
+// the job page (else its short link or application URL), the date
+// published_on (else created_at).
+func workableRoles(acct workableAccount) []bundle.Job {
+	var jobs []bundle.Job
+	for _, w := range acct.Jobs {
+		loc := place(w.City, w.State, w.Country)
+		for _, l := range w.Locations {
+			if !l.Hidden {
+				loc = place(l.City, l.Region, l.Country)
+				break
+			}
+		}
+		link := w.URL
+		for _, alt := range []string{w.Shortlink, w.ApplicationURL} {
+			if webURL(link) == "" {
+				link = alt
+			}
+		}
+		published := parseDay(w.PublishedOn)
+		if published.IsZero() {
+			published = parseDay(w.CreatedAt)
+		}
+		if j, ok := newJob(w.Title, w.Department, loc, w.Telecommuting, link, published); ok {
+			jobs = append(jobs, j)
+		}
+	}
+	return jobs
+}
