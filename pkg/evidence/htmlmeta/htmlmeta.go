@@ -1,6 +1,8 @@
 // Package htmlmeta extracts page metadata from an HTML document: title,
 // description, canonical URL, language, Open Graph, generator, favicon,
-// social profiles, contact and careers pages, script hosts and links. It
+// social profiles, contact and careers pages, script hosts and links.
+// ParseOutline reads a page's links with their text, the feeds it declares
+// and the publication date it states; Text reduces HTML to plain text. It
 // also parses security-relevant response headers (see ParseSecurityHeaders).
 //
 // Everything here is pure: bytes and a base URL in, values out. Input is
@@ -84,6 +86,7 @@ type raw struct {
 	anchorBuf             strings.Builder
 	svgDepth              int
 	hasBase               bool
+	outline               *outlineRaw // what ParseOutline also reads; nil for Parse
 }
 
 type anchor struct {
@@ -94,12 +97,16 @@ type anchor struct {
 // retrieved from (the final URL after redirects); it may be nil, in which
 // case only absolute URLs in the document are kept.
 func Parse(doc []byte, base *url.URL) Meta {
-	r := tokenize(doc)
+	r := tokenize(doc, false)
 	return r.resolve(base)
 }
 
-func tokenize(doc []byte) *raw {
+// tokenize reads doc; outline also collects what ParseOutline needs.
+func tokenize(doc []byte, outline bool) *raw {
 	r := &raw{metaName: map[string]string{}, metaProp: map[string]string{}, icons: map[string]string{}}
+	if outline {
+		r.outline = &outlineRaw{}
+	}
 	z := html.NewTokenizer(bytes.NewReader(doc))
 	for {
 		tt := z.Next()
@@ -118,17 +125,26 @@ func tokenize(doc []byte) *raw {
 			if r.inAnchor {
 				appendCapped(&r.anchorBuf, text)
 			}
+			if r.outline != nil {
+				r.outline.text(text)
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
 			tag := string(name)
 			var attrs map[string]string
-			if wantsAttrs(tag) {
+			if wantsAttrs(tag) || (r.outline != nil && outlineWantsAttrs(tag)) {
 				attrs = readAttrs(z, hasAttr)
 			}
 			r.startTag(tag, attrs, tt == html.SelfClosingTagToken)
+			if r.outline != nil {
+				r.outline.startTag(tag, attrs, tt == html.SelfClosingTagToken)
+			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			r.endTag(string(name))
+			if r.outline != nil {
+				r.outline.endTag(string(name))
+			}
 		}
 	}
 }
@@ -300,21 +316,7 @@ func (r *raw) resolve(base *url.URL) Meta {
 	if r.inTitle { // unterminated <title>: use what was read
 		r.title = r.titleBuf.String()
 	}
-	if base != nil {
-		if !isHTTP(base) {
-			base = nil
-		} else {
-			b := *base // never copy credentials of the base into results
-			b.User = nil
-			base = &b
-		}
-	}
-	doc := base // the document's own URL: default favicon and "same site" use it
-	if r.hasBase {
-		if b := resolveURL(base, r.baseHref); b != nil {
-			base = b
-		}
-	}
+	doc, base := r.bases(base)
 	m := Meta{
 		Title:       clean(r.title),
 		Description: clean(r.metaName["description"]),
@@ -406,6 +408,28 @@ func (r *raw) resolve(base *url.URL) Meta {
 		}
 	}
 	return m
+}
+
+// bases returns the document's own URL (default favicon and "same site"
+// use it) and the URL relative references resolve against (its <base
+// href> when that is http(s)), both without credentials.
+func (r *raw) bases(base *url.URL) (doc, ref *url.URL) {
+	if base != nil {
+		if !isHTTP(base) {
+			base = nil
+		} else {
+			b := *base // never copy credentials of the base into results
+			b.User = nil
+			base = &b
+		}
+	}
+	doc = base
+	if r.hasBase {
+		if b := resolveURL(base, r.baseHref); b != nil {
+			base = b
+		}
+	}
+	return doc, base
 }
 
 // og reads an Open Graph property, also when written as <meta name="og:...">.

@@ -3,11 +3,13 @@
 // ticker lookup and the job-board owner check.
 //
 // Normal form: Unicode letters and digits lower-cased (accents folded for
-// Latin letters), "&" read as "and", every other character a word break,
+// Latin letters), "&" read as "and", periods and apostrophes dropped
+// ("N.V." is "nv", "Macy's" is "macys"), every other character a word break,
 // and trailing legal-form words dropped (inc, incorporated, corp,
 // corporation, co, company, ltd, limited, llc, llp, lp, plc, gmbh, ag, sa,
-// sas, sarl, bv, nv, oy, ab, as, aps, spa, srl, pty, pte, kk, holdings,
-// holding) — repeatedly, so "Acme Holdings, Inc." is "acme". A leading
+// sas, sarl, bv, nv, oy, ab, as, aps, spa, srl, pty, pte, kk, se,
+// holdings, holding) — repeatedly, with an "&"/"and" that joined one ("&
+// Co"), so "Acme Holdings, Inc." is "acme". A leading
 // "the" is dropped. Names whose normal form is empty compare unequal.
 package companyname
 
@@ -24,7 +26,7 @@ var legalForms = map[string]bool{
 	"inc": true, "incorporated": true, "corp": true, "corporation": true, "co": true, "company": true,
 	"ltd": true, "limited": true, "llc": true, "llp": true, "lp": true, "plc": true, "gmbh": true, "ag": true,
 	"sa": true, "sas": true, "sarl": true, "bv": true, "nv": true, "oy": true, "ab": true, "as": true, "aps": true,
-	"spa": true, "srl": true, "pty": true, "pte": true, "kk": true, "holdings": true, "holding": true,
+	"spa": true, "srl": true, "pty": true, "pte": true, "kk": true, "se": true, "holdings": true, "holding": true,
 }
 
 // Words returns the normal form as words.
@@ -34,11 +36,16 @@ func Words(name string) []string {
 		folded = name
 	}
 	folded = strings.ReplaceAll(strings.ToLower(folded), "&", " and ")
-	// Dotted abbreviations ("N.V.", "S.A.") read as one word.
-	folded = strings.ReplaceAll(folded, ".", "")
+	// Dotted abbreviations ("N.V.", "S.A.") and possessives ("Macy's")
+	// read as one word.
+	folded = strings.NewReplacer(".", "", "'", "", "’", "").Replace(folded)
 	words := strings.FieldsFunc(folded, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	for len(words) > 1 && legalForms[words[len(words)-1]] {
 		words = words[:len(words)-1]
+		// "Chase & Co": the "and" joined the dropped form.
+		if len(words) > 1 && words[len(words)-1] == "and" {
+			words = words[:len(words)-1]
+		}
 	}
 	if len(words) > 1 && words[0] == "the" {
 		words = words[1:]

@@ -18,6 +18,10 @@ func TestNormalize(t *testing.T) {
 		{"suffix alone is kept", "Company", "company"},
 		{"punctuation", "Yahoo!", "yahoo"},
 		{"gmbh", "Northwind Logistik GmbH", "northwind logistik"},
+		{"possessive", "Macy's, Inc.", "macys"},
+		{"and co", "JPMorgan Chase & Co", "jpmorgan chase"},
+		{"and inside the name kept", "Johnson & Johnson Holdings", "johnson and johnson"},
+		{"societas europaea", "Northwind Logistik SE", "northwind logistik"},
 		{"empty", "  ", ""},
 	}
 	for _, tt := range tests {

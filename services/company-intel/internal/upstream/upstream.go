@@ -25,6 +25,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -493,4 +494,24 @@ func snippet(b []byte) string {
 		b = b[:n]
 	}
 	return string(bytes.ToValidUTF8(b, []byte("?")))
+}
+
+// BaseURL returns raw (or def when raw is blank) as a provider base URL:
+// an absolute http(s) URL without query, fragment or trailing slash, to
+// which request paths and queries are appended.
+func BaseURL(raw, def string) (string, error) {
+	if raw = strings.TrimSpace(raw); raw == "" {
+		raw = def
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", err
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("%q is not an absolute http(s) URL", raw)
+	}
+	if u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(raw, "?") {
+		return "", fmt.Errorf("%q: a base URL takes no query or fragment", raw)
+	}
+	return strings.TrimRight(raw, "/"), nil
 }

@@ -247,3 +247,24 @@ func TestErrorText(t *testing.T) {
 		t.Fatalf("Error() = %q", got)
 	}
 }
+
+func TestBaseURL(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, raw, def, want string
+		wantErr              bool
+	}{
+		{name: "default", def: "https://api.exa.ai/", want: "https://api.exa.ai"},
+		{name: "configured", raw: " http://127.0.0.1:9000/v1/ ", def: "https://api.exa.ai", want: "http://127.0.0.1:9000/v1"},
+		{name: "no scheme", raw: "api.exa.ai", wantErr: true},
+		{name: "ftp", raw: "ftp://api.exa.ai", wantErr: true},
+		{name: "query", raw: "https://query.wikidata.org/sparql?format=json", wantErr: true},
+		{name: "fragment", raw: "https://api.exa.ai/#x", wantErr: true},
+	}
+	for _, tt := range tests {
+		got, err := upstream.BaseURL(tt.raw, tt.def)
+		if (err != nil) != tt.wantErr || got != tt.want {
+			t.Errorf("%s: BaseURL(%q, %q) = %q, %v", tt.name, tt.raw, tt.def, got, err)
+		}
+	}
+}

@@ -170,13 +170,13 @@ func New(cfg Config) (*Source, error) {
 		ProviderSmartRecruiters: cmp.Or(cfg.SmartRecruitersURL, DefaultSmartRecruitersURL),
 	}
 	for p, u := range base {
-		b, err := checkBase(u)
+		b, err := upstream.BaseURL(u, "")
 		if err != nil {
 			return nil, fmt.Errorf("ats: %s base URL: %w", p, err)
 		}
 		base[p] = b
 	}
-	leverEU, err := checkBase(cfg.LeverEUURL)
+	leverEU, err := upstream.BaseURL(cfg.LeverEUURL, "")
 	if err != nil {
 		return nil, fmt.Errorf("ats: lever EU base URL: %w", err)
 	}
@@ -216,17 +216,6 @@ func New(cfg Config) (*Source, error) {
 		})
 	}
 	return s, nil
-}
-
-func checkBase(raw string) (string, error) {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "", err
-	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("%q is not an absolute http(s) URL", raw)
-	}
-	return strings.TrimRight(raw, "/"), nil
 }
 
 // Name returns the source name.

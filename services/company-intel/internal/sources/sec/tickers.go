@@ -1,0 +1,232 @@
+package sec
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+)
+
+// Listing is one row of the SEC ticker file: a listed security of a
+// company.
+type Listing struct {
+	CIK    string `json:"cik"`    // Central Index Key, digits without padding
+	Ticker string `json:"ticker"` // e.g. "AAPL", "BRK-B"
+	Title  string `json:"title"`  // the company's name as the SEC writes it, e.g. "Apple Inc."
+}
+
+// tickerIndex is the ticker file indexed by ticker and by normalised
+// company name. Listings keep the file's order (the SEC orders it by
+// market value).
+type tickerIndex struct {
+	byTicker map[string][]Listing
+	byName   map[string][]Listing
+}
+
+// cikValue is a CIK written as a JSON number (the ticker file's cik_str)
+// or a string of digits (submissions' cik).
+type cikValue string
+
+func (c *cikValue) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "null" {
+		*c = ""
+		return nil
+	}
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+	}
+	cik, ok := canonicalCIK(s)
+	if !ok {
+		return fmt.Errorf("sec: invalid CIK %q", s)
+	}
+	*c = cikValue(cik)
+	return nil
+}
+
+// canonicalCIK returns a CIK as digits without leading zeros; false when s
+// is not a positive number of at most 10 digits.
+func canonicalCIK(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 10 {
+		return "", false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	s = strings.TrimLeft(s, "0")
+	return s, s != ""
+}
+
+type tickerRow struct {
+	CIK    cikValue `json:"cik_str"`
+	Ticker string   `json:"ticker"`
+	Title  string   `json:"title"`
+}
+
+// parseTickers decodes company_tickers.json: an object of rows keyed
+// "0", "1", … in the SEC's order.
+func parseTickers(body []byte) (*tickerIndex, error) {
+	var rows map[string]tickerRow
+	if err := json.Unmarshal(body, &rows); err != nil {
+		return nil, err
+	}
+	if rows == nil {
+		return nil, errors.New("sec: ticker file is not an object")
+	}
+	keys := make([]string, 0, len(rows))
+	for k := range rows {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, errA := strconv.Atoi(keys[i])
+		b, errB := strconv.Atoi(keys[j])
+		switch {
+		case errA == nil && errB == nil && a != b:
+			return a < b
+		case (errA == nil) != (errB == nil):
+			return errA == nil
+		}
+		return keys[i] < keys[j]
+	})
+	idx := &tickerIndex{byTicker: map[string][]Listing{}, byName: map[string][]Listing{}}
+	for _, k := range keys {
+		r := rows[k]
+		t := normalizeTicker(r.Ticker)
+		if r.CIK == "" || t == "" {
+			continue
+		}
+		l := Listing{CIK: string(r.CIK), Ticker: t, Title: strings.TrimSpace(r.Title)}
+		idx.byTicker[t] = append(idx.byTicker[t], l)
+		if n := normalizeName(l.Title); n != "" {
+			idx.byName[n] = append(idx.byName[n], l)
+		}
+	}
+	return idx, nil
+}
+
+// normalizeTicker upper-cases a ticker and writes share classes the way
+// the ticker file does ("BRK.B" and "BRK/B" become "BRK-B").
+func normalizeTicker(s string) string {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	return strings.NewReplacer(".", "-", "/", "-").Replace(s)
+}
+
+// stateMarker is EDGAR's state-of-incorporation marker at the end of some
+// names: "BANK OF AMERICA CORP /DE/".
+var stateMarker = regexp.MustCompile(`(?i)\s*/[a-z]{2,3}/\s*$`)
+
+// normalizeName is the company-name normal form (companyname.Normalize)
+// of an EDGAR name without its state marker: "Northwind Robotics, Inc."
+// and "NORTHWIND ROBOTICS INC /DE/" both give "northwind robotics".
+func normalizeName(s string) string {
+	return companyname.Normalize(stateMarker.ReplaceAllString(s, ""))
+}
+
+func (x *tickerIndex) ticker(s string) []Listing {
+	return append([]Listing(nil), x.byTicker[normalizeTicker(s)]...)
+}
+
+func (x *tickerIndex) name(s string) []Listing {
+	n := normalizeName(s)
+	if n == "" {
+		return nil
+	}
+	return append([]Listing(nil), x.byName[n]...)
+}
+
+// tickerCache holds the ticker file for TickerTTL after a successful
+// load; concurrent loads share one fetch.
+type tickerCache struct {
+	mu      sync.Mutex
+	idx     *tickerIndex
+	loaded  time.Time
+	loading *tickerLoad
+}
+
+type tickerLoad struct {
+	done chan struct{}
+	idx  *tickerIndex
+	err  error
+}
+
+// index returns the ticker index, fetching the file when it is not cached
+// or older than TickerTTL. Usage.Contents is 1 only for the caller that
+// started the fetch.
+func (s *Source) index(ctx context.Context) (*tickerIndex, bundle.Usage, error) {
+	var u bundle.Usage
+	c := &s.tickers
+	c.mu.Lock()
+	if c.idx != nil && s.now().Sub(c.loaded) < TickerTTL {
+		idx := c.idx
+		c.mu.Unlock()
+		return idx, u, nil
+	}
+	l := c.loading
+	if l == nil {
+		l = &tickerLoad{done: make(chan struct{})}
+		c.loading = l
+		u.Contents++
+		// The fetch outlives a caller that goes away (others may wait on
+		// it); the client's own deadline bounds it.
+		go s.loadTickers(context.WithoutCancel(ctx), l)
+	}
+	c.mu.Unlock()
+	select {
+	case <-l.done:
+		return l.idx, u, l.err
+	case <-ctx.Done():
+		return nil, u, ctxError(ctx)
+	}
+}
+
+func (s *Source) loadTickers(ctx context.Context, l *tickerLoad) {
+	idx, err := s.fetchTickers(ctx)
+	c := &s.tickers
+	c.mu.Lock()
+	if err == nil {
+		c.idx, c.loaded = idx, s.now()
+	}
+	c.loading = nil
+	l.idx, l.err = idx, err
+	c.mu.Unlock()
+	close(l.done)
+	if err == nil {
+		s.log.DebugContext(ctx, "sec ticker file loaded", "tickers", len(idx.byTicker))
+	}
+}
+
+func (s *Source) fetchTickers(ctx context.Context) (*tickerIndex, error) {
+	resp, err := s.client.Do(ctx, upstream.Request{URL: s.www + "/files/company_tickers.json", Retry5xx: true})
+	if err != nil {
+		return nil, err
+	}
+	idx, err := parseTickers(resp.Body)
+	if err != nil {
+		return nil, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
+	}
+	return idx, nil
+}
+
+// ctxError is the *upstream.Error for a context that ended while waiting.
+func ctxError(ctx context.Context) error {
+	kind := upstream.KindTimeout
+	if errors.Is(ctx.Err(), context.Canceled) {
+		kind = upstream.KindCanceled
+	}
+	return &upstream.Error{Upstream: Name, Kind: kind, Err: ctx.Err()}
+}
