@@ -9,6 +9,7 @@ package sourcetest
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -182,6 +183,9 @@ func (s *Server) inject(w http.ResponseWriter, r *http.Request, f Fault) {
 	case FaultNotFound:
 		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
 	case FaultStall:
+		// Read the body first: until then the server does not notice a
+		// client that went away, and Close would wait out the timer.
+		_, _ = io.Copy(io.Discard, r.Body)
 		t := time.NewTimer(30 * time.Second)
 		defer t.Stop()
 		select {

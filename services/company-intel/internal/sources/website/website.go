@@ -151,6 +151,11 @@ type Identity struct {
 	// nil (a home page refused by robots.txt or answered with a 4xx is
 	// reachable, with the other fields empty).
 	Reachable bool
+	// Home is the home page as a citable item (the evidence that the site
+	// names itself SiteName); zero when the site was not read.
+	Home bundle.Item
+	// Usage counts the requests made (robots.txt and the home page).
+	Usage bundle.Usage
 }
 
 // Identity reads the home page of domain (robots.txt first) and returns
@@ -165,11 +170,12 @@ func (s *Source) Identity(ctx context.Context, domain string) (Identity, error) 
 	page, err := c.home(ctx)
 	if err != nil {
 		err = c.homeError(ctx, err)
-		return Identity{Reachable: err == nil}, err
+		return Identity{Reachable: err == nil, Usage: c.usage()}, err
 	}
 	base := pageURL(page)
 	m := htmlmeta.Parse(page.Body, mustParse(base))
-	return Identity{SiteName: siteName(m, d), Title: m.Title, Description: m.Description, URL: base, Reachable: true}, nil
+	return Identity{SiteName: siteName(m, d), Title: m.Title, Description: m.Description, URL: base, Reachable: true,
+		Home: c.pageItem(page, m), Usage: c.usage()}, nil
 }
 
 // siteName is the site's name for itself: og:site_name, else the brand

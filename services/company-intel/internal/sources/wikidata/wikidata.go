@@ -385,17 +385,24 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 	if e == nil {
 		return res, err
 	}
-	item := bundle.Item{
+	item := s.Item(*e)
+	res.Items = []bundle.Item{item}
+	res.Profile = facts(*e, item.Doc.URL)
+	return res, err
+}
+
+// Item is the entity's page as a citable item (Kind profile, reference
+// authority, undated), what Gather returns and what company resolution
+// cites for a name/domain match.
+func (s *Source) Item(e Entity) bundle.Item {
+	return bundle.Item{
 		Doc: source.NewDocument(source.Document{
 			URL: e.PageURL(), Title: e.Label + " — Wikidata", Publisher: Publisher,
-			RetrievedAt: s.now().UTC(), Excerpt: excerpt(*e), Authority: source.AuthorityReference,
+			RetrievedAt: s.now().UTC(), Excerpt: excerpt(e), Authority: source.AuthorityReference,
 		}),
 		Provider: Name,
 		Kind:     bundle.KindProfile,
 	}
-	res.Items = []bundle.Item{item}
-	res.Profile = facts(*e, item.Doc.URL)
-	return res, err
 }
 
 // maxIndustries is how many industry labels the Industry fact joins.

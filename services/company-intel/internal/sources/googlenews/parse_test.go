@@ -1,0 +1,142 @@
+package googlenews
+
+import (
+	"encoding/xml"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/newsitem"
+)
+
+func TestParseDescription(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name              string
+		in                string
+		href, text, prose string
+	}{
+		{
+			name: "today's feed",
+			in:   `<a href="https://news.google.com/rss/articles/CBMiX?oc=5" target="_blank">Northwind Robotics raises $40M</a>&nbsp;&nbsp;<font color="#6f6f6f">TechCrunch</font>`,
+			href: "https://news.google.com/rss/articles/CBMiX?oc=5", text: "Northwind Robotics raises $40M TechCrunch",
+		},
+		{
+			name: "story cluster",
+			in:   `<ol><li><a href="https://news.google.com/rss/articles/A?oc=5">First headline</a>&nbsp;&nbsp;<font color="#6f6f6f">Reuters</font></li><li><a href="https://news.google.com/rss/articles/B?oc=5">Second headline</a>&nbsp;&nbsp;<font color="#6f6f6f">AP News</font></li></ol>`,
+			href: "https://news.google.com/rss/articles/A?oc=5", text: "First headline Reuters Second headline AP News",
+		},
+		{
+			name: "older feed with a snippet",
+			in:   `<table><tr><td><div class="lh"><a href="http://news.google.com/news/url?sa=t&amp;fd=R&amp;url=http://www.reuters.com/article/x"><b>Headline</b></a><br><font size="-1"><b><font color="#6f6f6f">Reuters</font></b></font><br><font size="-1">By A. Writer | NEW YORK (Reuters) - Snippet &amp; more <b>...</b></font></div></td></tr></table>`,
+			href: "http://news.google.com/news/url?sa=t&fd=R&url=http://www.reuters.com/article/x",
+			text: "Headline Reuters By A. Writer | NEW YORK (Reuters) - Snippet & more ...", prose: "By A. Writer | NEW YORK (Reuters) - Snippet & more ...",
+		},
+		{name: "single-quoted and bare attributes", in: `<a target=_blank href='https://example.org/a?x=1&amp;y=2'>T</a> rest`, href: "https://example.org/a?x=1&y=2", text: "T rest", prose: "rest"},
+		{name: "comment and stray brackets", in: `a < b <!-- <a href="x"> --> c`, text: "a < b c", prose: "a < b c"},
+		{name: "unterminated tag", in: `text <a href="x"`, text: `text <a href="x"`, prose: `text <a href="x"`},
+		{name: "plain text", in: "Just words &amp; entities", text: "Just words & entities", prose: "Just words & entities"},
+	}
+	for _, tt := range tests {
+		d := parseDescription(tt.in)
+		if d.href != tt.href || d.text != tt.text || d.prose != tt.prose {
+			t.Errorf("%s: got href %q text %q prose %q\nwant href %q text %q prose %q", tt.name, d.href, d.text, d.prose, tt.href, tt.text, tt.prose)
+		}
+	}
+}
+
+func TestSplitTitle(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, title, source, headline, publisher string }{
+		{"suffix matches the source", "Acme raises $5M - Axios", "Axios", "Acme raises $5M", "Axios"},
+		{"dash inside the headline", "Acme - the robot maker - raises $5M - Axios", "Axios", "Acme - the robot maker - raises $5M", "Axios"},
+		{"suffix differs from the source", "Acme raises $5M", "Axios", "Acme raises $5M", "Axios"},
+		{"no source element", "Acme raises $5M - The Robot Report", "", "Acme raises $5M", "The Robot Report"},
+		{"title is only the suffix", " - Axios", "Axios", " - Axios", "Axios"},
+		{"nothing to split", "Acme raises $5M", "", "Acme raises $5M", ""},
+	}
+	for _, tt := range tests {
+		h, p := splitTitle(tt.title, tt.source)
+		if h != tt.headline || p != tt.publisher {
+			t.Errorf("%s: splitTitle(%q, %q) = %q, %q; want %q, %q", tt.name, tt.title, tt.source, h, p, tt.headline, tt.publisher)
+		}
+	}
+}
+
+func TestPublisherURL(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, href, want string }{
+		{"opaque redirect", "https://news.google.com/rss/articles/CBMiX?oc=5", ""},
+		{"publisher URL", "https://www.businesswire.com/news/home/1/en/", "https://www.businesswire.com/news/home/1/en/"},
+		{"old redirect with url=", "http://news.google.com/news/url?sa=t&url=http://www.reuters.com/article/x", "http://www.reuters.com/article/x"},
+		{"google redirect with q=", "https://www.google.com/url?q=https://apnews.com/article/y&sa=U", "https://apnews.com/article/y"},
+		{"redirect to another Google page", "https://news.google.com/news/url?url=https://news.google.com/home", ""},
+		{"not http", "javascript:alert(1)", ""},
+		{"empty", "", ""},
+	}
+	for _, tt := range tests {
+		if got := publisherURL(tt.href); got != tt.want {
+			t.Errorf("%s: publisherURL(%q) = %q, want %q", tt.name, tt.href, got, tt.want)
+		}
+	}
+}
+
+func TestParseDate(t *testing.T) {
+	t.Parallel()
+	want := time.Date(2026, 2, 17, 14, 5, 0, 0, time.UTC)
+	for _, s := range []string{"Tue, 17 Feb 2026 14:05:00 GMT", "Tue, 17 Feb 2026 15:05:00 +0100", "2026-02-17T14:05:00Z"} {
+		got, err := parseDate(s)
+		if err != nil || !got.Equal(want) {
+			t.Errorf("parseDate(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	if got, err := parseDate("Tue, 2 Feb 2026 14:05:00 GMT"); err != nil || got.Day() != 2 {
+		t.Errorf("one-digit day: %v, %v", got, err)
+	}
+	for _, s := range []string{"", "yesterday"} {
+		if _, err := parseDate(s); err == nil {
+			t.Errorf("parseDate(%q) succeeded", s)
+		}
+	}
+}
+
+// FuzzFeed decodes arbitrary bytes as a Google News feed and maps every
+// item: nothing may panic, and every kept item must be a well-formed
+// document about the company within the window.
+func FuzzFeed(f *testing.F) {
+	f.Add([]byte(`<rss version="2.0"><channel><item><title>Northwind Robotics raises $40M - TechCrunch</title><link>https://news.google.com/rss/articles/CBMiX?oc=5</link><pubDate>Tue, 17 Feb 2026 14:05:00 GMT</pubDate><description>&lt;a href="https://news.google.com/rss/articles/CBMiX?oc=5"&gt;Northwind Robotics raises $40M&lt;/a&gt;&amp;nbsp;&lt;font color="#6f6f6f"&gt;TechCrunch&lt;/font&gt;</description><source url="https://techcrunch.com">TechCrunch</source></item></channel></rss>`))
+	q := bundle.Query{
+		Company: bundle.Company{Name: "Northwind Robotics, Inc.", Domain: "northwind-robotics.com"},
+		From:    time.Date(2026, 1, 21, 0, 0, 0, 0, time.UTC),
+		To:      time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC),
+	}
+	m := newsitem.NewMatcher(q.Company)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var feed rssFeed
+		if xml.Unmarshal(data, &feed) != nil {
+			return
+		}
+		for _, raw := range feed.Channel.Items {
+			parseDescription(raw.Description)
+			it, ok := toItem(raw, q, m, q.To)
+			if !ok {
+				continue
+			}
+			d := it.Doc
+			if newsitem.Host(d.URL) == "" || !strings.HasPrefix(d.URL, "http") {
+				t.Fatalf("kept an item without an http(s) URL: %q", d.URL)
+			}
+			if !d.Published.IsZero() && !q.In(d.Published) {
+				t.Fatalf("kept an item outside the window: %v", d.Published)
+			}
+			if len(d.Excerpt) > 1200 || !utf8.ValidString(d.Title) && utf8.ValidString(raw.Title) {
+				t.Fatalf("bad text fields: %+v", d)
+			}
+			if it.Provider != Name || (it.Kind != bundle.KindNews && it.Kind != bundle.KindPress) {
+				t.Fatalf("bad item: %+v", it)
+			}
+		}
+	})
+}

@@ -1,0 +1,258 @@
+package sourcetest
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// GDELTPath is the fake's DOC 2.0 route; point the gdelt source at
+// Server.URL + GDELTPath.
+const GDELTPath = "/api/v2/doc/doc"
+
+// GDELTArticle is one article the fake GDELT index knows.
+type GDELTArticle struct {
+	URL       string
+	MobileURL string // url_mobile ("" when the site has none)
+	Title     string
+	Seen      time.Time // seendate
+	// SocialImage, Domain, Language and SourceCountry are served as given;
+	// empty Domain is the URL's host without "www.", empty Language
+	// "English", empty SourceCountry "United States".
+	SocialImage   string
+	Domain        string
+	Language      string
+	SourceCountry string
+	// Text is article text GDELT searched but does not serve: a query
+	// phrase found only here still selects the article, as on GDELT.
+	Text string
+}
+
+// GDELTFixture is what a fake GDELT serves.
+type GDELTFixture struct {
+	Articles []GDELTArticle
+	// ErrorText, when set, is answered to every query instead of JSON
+	// (HTTP 200, text/html), as GDELT answers a query it rejects.
+	ErrorText string
+}
+
+// NewGDELT starts a fake GDELT DOC 2.0 API serving articles (see
+// ServeGDELT).
+func NewGDELT(tb testing.TB, articles ...GDELTArticle) *Server {
+	tb.Helper()
+	return ServeGDELT(tb, GDELTFixture{Articles: articles})
+}
+
+// ServeGDELT starts a fake GDELT DOC 2.0 API at GDELTPath. It answers
+// mode=artlist&format=json queries with {"articles":[…]} as
+// application/json, or {} when nothing matches, as GDELT does. It honours:
+// query (every "quoted phrase" and other word must occur, case-insensitive,
+// in the title or Text; sourcelang:X keeps articles whose language is X),
+// startdatetime and enddatetime (YYYYMMDDhhmmss, inclusive, on seendate),
+// maxrecords (default 75, at most 250) and sort (DateDesc, DateAsc; other
+// values keep the fixture's order). A missing query or another mode or
+// format is answered with GDELT-style plain text.
+func ServeGDELT(tb testing.TB, f GDELTFixture) *Server {
+	tb.Helper()
+	s := New(tb)
+	s.Handle("GET "+GDELTPath, func(w http.ResponseWriter, r *http.Request) {
+		if f.ErrorText != "" {
+			gdeltText(w, f.ErrorText)
+			return
+		}
+		p := r.URL.Query()
+		if !strings.EqualFold(p.Get("mode"), "artlist") || !strings.EqualFold(p.Get("format"), "json") {
+			gdeltText(w, "Invalid mode or format specified.")
+			return
+		}
+		sel, msg := parseGDELTQuery(p)
+		if msg != "" {
+			gdeltText(w, msg)
+			return
+		}
+		var picked []GDELTArticle
+		for _, a := range f.Articles {
+			if sel.keeps(a) {
+				picked = append(picked, a)
+			}
+		}
+		switch strings.ToLower(p.Get("sort")) {
+		case "datedesc":
+			slices.SortStableFunc(picked, func(a, b GDELTArticle) int { return b.Seen.Compare(a.Seen) })
+		case "dateasc":
+			slices.SortStableFunc(picked, func(a, b GDELTArticle) int { return a.Seen.Compare(b.Seen) })
+		}
+		if len(picked) > sel.max {
+			picked = picked[:sel.max]
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		_ = json.NewEncoder(w).Encode(gdeltPayload(picked))
+	})
+	return s
+}
+
+func gdeltText(w http.ResponseWriter, msg string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write([]byte(msg + "\n"))
+}
+
+type gdeltSelector struct {
+	terms      []string
+	lang       string
+	start, end time.Time
+	max        int
+}
+
+func parseGDELTQuery(p url.Values) (gdeltSelector, string) {
+	sel := gdeltSelector{max: 75}
+	q := p.Get("query")
+	if strings.TrimSpace(q) == "" {
+		return sel, "The query was empty."
+	}
+	for _, t := range googleTerm.FindAllString(q, -1) {
+		if v, ok := strings.CutPrefix(strings.ToLower(t), "sourcelang:"); ok {
+			sel.lang = v
+			continue
+		}
+		if t = strings.ToLower(strings.Trim(t, `"`)); t != "" {
+			sel.terms = append(sel.terms, t)
+		}
+	}
+	const layout = "20060102150405"
+	for _, b := range []struct {
+		param string
+		dst   *time.Time
+	}{{"startdatetime", &sel.start}, {"enddatetime", &sel.end}} {
+		if v := p.Get(b.param); v != "" {
+			t, err := time.Parse(layout, v)
+			if err != nil {
+				return sel, "Invalid " + b.param + " specified."
+			}
+			*b.dst = t
+		}
+	}
+	if v := p.Get("maxrecords"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return sel, "Invalid maxrecords specified."
+		}
+		sel.max = min(n, 250)
+	}
+	return sel, ""
+}
+
+func (sel gdeltSelector) keeps(a GDELTArticle) bool {
+	hay := strings.ToLower(a.Title + " " + a.Text)
+	for _, t := range sel.terms {
+		if !strings.Contains(hay, t) {
+			return false
+		}
+	}
+	if sel.lang != "" && !strings.EqualFold(gdeltLanguage(a), sel.lang) {
+		return false
+	}
+	return (sel.start.IsZero() || !a.Seen.Before(sel.start)) && (sel.end.IsZero() || !a.Seen.After(sel.end))
+}
+
+func gdeltLanguage(a GDELTArticle) string {
+	if a.Language == "" {
+		return "English"
+	}
+	return a.Language
+}
+
+type gdeltArticleOut struct {
+	URL           string `json:"url"`
+	URLMobile     string `json:"url_mobile"`
+	Title         string `json:"title"`
+	SeenDate      string `json:"seendate"`
+	SocialImage   string `json:"socialimage"`
+	Domain        string `json:"domain"`
+	Language      string `json:"language"`
+	SourceCountry string `json:"sourcecountry"`
+}
+
+// gdeltPayload is the artlist JSON: {} without articles.
+func gdeltPayload(articles []GDELTArticle) any {
+	if len(articles) == 0 {
+		return struct{}{}
+	}
+	out := make([]gdeltArticleOut, 0, len(articles))
+	for _, a := range articles {
+		domain, country := a.Domain, a.SourceCountry
+		if domain == "" {
+			if u, err := url.Parse(a.URL); err == nil {
+				domain = strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+			}
+		}
+		if country == "" {
+			country = "United States"
+		}
+		out = append(out, gdeltArticleOut{
+			URL: a.URL, URLMobile: a.MobileURL, Title: a.Title, SeenDate: a.Seen.UTC().Format("20060102T150405Z"),
+			SocialImage: a.SocialImage, Domain: domain, Language: gdeltLanguage(a), SourceCountry: country,
+		})
+	}
+	return map[string]any{"articles": out}
+}
+
+// GDELTArticles is a realistic index relative to now (the request time):
+// articles about Northwind Robotics (northwind-robotics.com) and Acme
+// Analytics (acme-analytics.com), fictitious companies, plus articles the
+// source must drop: one that mentions Northwind Robotics only in its text,
+// one seen hours before a 30-day window opens, and one in German (not
+// served for sourcelang:english).
+func GDELTArticles(now time.Time) []GDELTArticle {
+	at := func(d int, hh, mm int) time.Time {
+		t := now.UTC().AddDate(0, 0, -d)
+		return time.Date(t.Year(), t.Month(), t.Day(), hh, mm, 0, 0, time.UTC)
+	}
+	return []GDELTArticle{
+		{
+			URL:         "https://www.geekwire.com/2026/northwind-robotics-series-b-warehouse-robots/",
+			Title:       "Northwind Robotics lands $40M Series B as warehouse automation demand grows",
+			Seen:        at(3, 6, 34),
+			SocialImage: "https://cdn.geekwire.com/wp-content/uploads/2026/02/northwind-robot.jpg",
+		},
+		{
+			URL:       "https://www.prnewswire.com/news-releases/northwind-robotics-opens-european-headquarters-in-rotterdam-302345678.html",
+			MobileURL: "https://m.prnewswire.com/news-releases/northwind-robotics-opens-european-headquarters-in-rotterdam-302345678.html",
+			Title:     "Northwind Robotics Opens European Headquarters in Rotterdam",
+			Seen:      at(12, 14, 0),
+		},
+		{
+			URL:           "https://www.therobotreport.com/northwind-robotics-contoso-logistics-picking-deal/",
+			Title:         "Contoso Logistics to deploy Northwind Robotics pickers at 40 sites",
+			Seen:          at(21, 18, 15),
+			SourceCountry: "United States",
+		},
+		{
+			URL:   "https://www.zdnet.com/article/acme-analytics-churn-forecasting/",
+			Title: "Acme Analytics adds real-time churn forecasting",
+			Seen:  at(5, 9, 30),
+		},
+		{
+			URL:   "https://www.supplychaindive.com/news/warehouse-automation-funding-roundup/",
+			Title: "Warehouse automation startups raised $1.2B last quarter",
+			Seen:  at(8, 12, 0),
+			Text:  "Northwind Robotics led the quarter with a $40 million round.",
+		},
+		{
+			URL:   "https://www.logisticsmgmt.com/article/northwind_robotics_pilot",
+			Title: "Northwind Robotics pilots autonomous carts with regional grocer",
+			Seen:  now.UTC().AddDate(0, 0, -30).Add(-6 * time.Hour),
+		},
+		{
+			URL:           "https://www.handelsblatt.com/technik/northwind-robotics-lagerroboter/",
+			Title:         "Northwind Robotics will Lagerroboter nach Deutschland bringen",
+			Seen:          at(6, 7, 45),
+			Language:      "German",
+			SourceCountry: "Germany",
+		},
+	}
+}
