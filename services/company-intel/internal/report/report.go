@@ -96,8 +96,11 @@ func (c *Citer) Cite(urls ...string) []string {
 	return ids
 }
 
+// Source is one entry of the sources array.
+type Source = source.Source
+
 // Sources lists the cited sources in first-cited order.
-func (c *Citer) Sources() []source.Source { return c.reg.List() }
+func (c *Citer) Sources() []Source { return c.reg.List() }
 
 // CompanyOf builds the company block; profile facts are cited (so their
 // sources are listed) even though the block has no evidence ids.

@@ -1,26 +1,80 @@
-// Package service assembles company-intel: configuration, runtime, routes.
+// Package service assembles company-intel: configuration, runtime, the
+// evidence sources, the research use case and the routes.
 package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/platform/app"
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
+	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/health"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/services/company-intel/internal/config"
+	"github.com/intel402/intel402/services/company-intel/internal/costguard"
+	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
+	"github.com/intel402/intel402/services/company-intel/internal/research"
+	"github.com/intel402/intel402/services/company-intel/internal/resolve"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/ats"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/exa"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/gdelt"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/googlenews"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/sec"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/website"
+	"github.com/intel402/intel402/services/company-intel/internal/sources/wikidata"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 
 // Name is the service name used in logs, metrics, cache keys and headers.
 const Name = "company-intel"
+
+// Prices in atomic USDC units (6 decimals), spec §5.
+const (
+	PriceSignals = "50000"
+	PriceBrief   = "250000"
+	PriceDeep    = "750000"
+)
+
+// Capability ids of the paid operations (spec §1), in price-table order.
+const (
+	CapabilitySignals = "company_signals"
+	CapabilityBrief   = "company_deal_brief"
+	CapabilityDeep    = "company_deal_brief_deep"
+)
+
+// FetchTimeout bounds one guarded fetch of a company's web page.
+const FetchTimeout = 8 * time.Second
+
+// Capabilities pairs each served paid operation with its price;
+// /capabilities.json, /pricing.json and the x402 middleware all read it.
+func Capabilities() []discovery.Capability {
+	return []discovery.Capability{
+		{ID: CapabilitySignals, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathSignals, Atomic: PriceSignals,
+			Description: "Recent, dated, cited trigger events for one company (funding, leadership, product, hiring, expansion, ...)"}},
+	}
+}
+
+// Prices is the price table of the served paid operations.
+func Prices() []payments.Price {
+	caps := Capabilities()
+	out := make([]payments.Price, len(caps))
+	for i, c := range caps {
+		out[i] = c.Price
+	}
+	return out
+}
 
 // Run loads the configuration from lookup and serves until ctx is done.
 // ready, if not nil, receives the listening address.
@@ -32,15 +86,124 @@ func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version s
 	return app.Run(ctx, Name, version, logOut, ready, load, Routes)
 }
 
-// Routes builds the HTTP surface.
+// Routes builds the HTTP surface and its dependencies; what it builds is
+// released by the runtime once the server has drained, also when Routes
+// fails part-way.
 func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	doc, err := openapidoc.Load(openapi.CompanyIntel)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
+	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	researcher, err := newResearcher(rt, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	api, err := httpapi.New(httpapi.Config{Researcher: researcher, Cache: rt.Cache, Timeout: cfg.Research.Timeout, Logger: rt.Logger})
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	fac, closeFac, err := payments.NewFacilitator(cfg.Payments, rt.Logger, rt.Metrics)
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	rt.OnClose(func(context.Context) error { closeFac(); return nil })
+	pay, err := payments.Middleware(cfg.Payments, Prices(), doc.T, fac, rt.Store, rt.Logger)
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+
 	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET("/health", health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
+	e.GET("/capabilities.json", discovery.Handler(caps))
+	e.GET("/pricing.json", discovery.Handler(pricing))
+	api.Register(e, pay)
 	return e, nil
+}
+
+// newResearcher builds every evidence source once per process (their rate
+// limits are process-wide), company resolution over them, the cost guard
+// and the research use case.
+func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, error) {
+	up := func() upstream.Config {
+		return upstream.Config{Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger}
+	}
+	u := cfg.Upstreams
+	fetcher := fetch.New(fetch.Config{
+		AllowList: cfg.Fetch.AllowList, Resolver: fetch.NewDNSResolver(cfg.DNSServers, 0), Timeout: FetchTimeout, Logger: rt.Logger,
+	})
+	rt.OnClose(func(context.Context) error { fetcher.Close(); return nil })
+	site, err := website.New(website.Config{Fetcher: fetcher, HTTPSPort: cfg.Fetch.HTTPSPort, HTTPPort: cfg.Fetch.HTTPPort, Logger: rt.Logger})
+	if err != nil {
+		return nil, err
+	}
+	boards, err := ats.New(ats.Config{
+		GreenhouseURL: u.GreenhouseAPIURL, LeverURL: u.LeverAPIURL, AshbyURL: u.AshbyAPIURL, WorkableURL: u.WorkableAPIURL,
+		SmartRecruitersURL: u.SmartRecruitersURL, Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	rt.OnClose(func(context.Context) error { boards.Close(); return nil })
+	news, err := googlenews.New(googlenews.Config{BaseURL: u.NewsRSSURL, Upstream: up()})
+	if err != nil {
+		return nil, err
+	}
+	articles, err := gdelt.New(gdelt.Config{BaseURL: u.GDELTDocURL, Upstream: up()})
+	if err != nil {
+		return nil, err
+	}
+	wd, err := wikidata.New(wikidata.Config{APIURL: u.WikidataAPIURL, SPARQLURL: u.WikidataSPARQLURL,
+		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger})
+	if err != nil {
+		return nil, err
+	}
+	rt.OnClose(func(context.Context) error { wd.Close(); return nil })
+
+	sources := []research.Source{news, articles, wd}
+	resolver := resolve.Config{
+		DomainNamers: []resolve.DomainNamer{wikidataNamer{wd}, siteNamer{site}},
+		Finders:      []resolve.Finder{wikidataFinder{wd}},
+		Logger:       rt.Logger,
+	}
+	filings, err := sec.New(sec.Config{WWWURL: u.SECWWWURL, DataURL: u.SECDataURL, UserAgent: u.SECUserAgent,
+		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger})
+	switch {
+	case errors.Is(err, sec.ErrNoUserAgent):
+		rt.Logger.Warn("SEC EDGAR source disabled: SEC_USER_AGENT is not set (the SEC requires a declared User-Agent with contact details)")
+	case err != nil:
+		return nil, err
+	default:
+		rt.OnClose(func(context.Context) error { filings.Close(); return nil })
+		sources = append(sources, filings)
+		resolver.Lister = secLister{filings}
+	}
+	minPaid := 0.0
+	search, err := exa.New(exa.Config{APIKey: u.ExaAPIKey, BaseURL: u.ExaBaseURL, SearchPriceUSD: u.ExaSearchPrice,
+		ContentsPriceUSD: u.ExaContentPrice, Upstream: up()})
+	switch {
+	case errors.Is(err, exa.ErrNoAPIKey):
+		rt.Logger.Info("Exa source disabled: EXA_API_KEY is not set; research uses the key-less sources only")
+	case err != nil:
+		return nil, err
+	default:
+		sources = append(sources, search)
+		resolver.PaidFinders = []resolve.Finder{exaFinder{search}}
+		minPaid = min(u.ExaSearchPrice, u.ExaContentPrice)
+	}
+	guard, err := costguard.New(costguard.Config{Counter: rt.Store, Prefix: Name + ":budget",
+		DailyUSD: cfg.Budget.DailyUSD, PerRequestUSD: cfg.Budget.PerRequestUSD, Logger: rt.Logger})
+	if err != nil {
+		return nil, err
+	}
+	return research.New(research.Config{
+		Resolver: resolve.New(resolver), Website: site, Jobs: boards, Sources: sources,
+		Guard: guard, MinPaidCallUSD: minPaid, Store: rt.Store, Prefix: Name + ":v1",
+		BundleTTL: cfg.Research.EvidenceTTL, Logger: rt.Logger,
+	})
 }

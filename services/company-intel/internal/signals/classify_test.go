@@ -1,0 +1,93 @@
+package signals
+
+import "testing"
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		name     string
+		headline string
+		lead     string
+		want     Type // "" means not an event
+		strength float64
+	}{
+		{"funding headline", "Acme raises $40M Series B", "", TypeFunding, StrengthHeadline},
+		{"funding in lead only", "Acme is back with fresh capital", "Acme has raised $33 million in a Series B round led by Ridgecrest.", TypeFunding, StrengthLead},
+		{"case-insensitive and inflected", "ACME SECURED $12 MILLION IN SEED FUNDING", "", TypeFunding, StrengthHeadline},
+		{"raises concerns is not funding", "Acme raises concerns over EU AI rules", "", "", 0},
+		{"raises prices is not funding", "Acme raises prices for its enterprise tier", "", "", 0},
+		{"raises awareness is not funding", "Acme CEO raises awareness of the legal aid gap", "", "", 0},
+		{"raises questions is not funding", "Acme raises questions about e-invoicing mandates", "", "", 0},
+		{"raises outlook is financial", "Acme raises full-year outlook after strong quarter", "", TypeFinancial, StrengthHeadline},
+		{"job ad is not leadership", "We're hiring a VP of Sales at Acme", "", "", 0},
+		{"job posting is not leadership", "Job: Senior Engineer - Acme (Remote)", "", "", 0},
+		{"appointment", "Acme appoints Jane Doe as Chief Revenue Officer", "", TypeLeadership, StrengthHeadline},
+		{"departure", "Acme CEO John Roe steps down", "", TypeLeadership, StrengthHeadline},
+		{"quote attribution is not a change", "Acme CEO: automation won't replace workers", "Acme's chief executive says robots will take over repetitive moves.", "", 0},
+		{"customer story is not acquisition", "How Globex uses Acme to cut costs", "", "", 0},
+		{"case study", "Case study: Acme helps Globex reduce churn", "", "", 0},
+		{"acquire customers", "Acme says it acquires new customers in record numbers", "", "", 0},
+		{"acquire talent", "Acme looks to acquire talent through apprenticeships", "", "", 0},
+		{"acquisition cost", "Acme on lowering customer acquisition cost", "", "", 0},
+		{"acquisition", "Acme to acquire Beta Analytics for $200M", "", TypeAcquisition, StrengthHeadline},
+		{"acquired by", "Acme acquired by Globex", "", TypeAcquisition, StrengthHeadline},
+		{"expands on a topic", "Acme expands on its AI roadmap in keynote", "", "", 0},
+		{"expands into a market", "Acme expands into Brazil", "", TypeExpansion, StrengthHeadline},
+		{"expands partnership", "Acme expands partnership with Globex", "", TypePartnership, StrengthHeadline},
+		{"expands into with purchase is acquisition", "Acme expands into HVAC with purchase of Climatek", "", TypeAcquisition, StrengthHeadline},
+		{"layoffs are financial", "Acme lays off 12% of staff", "", TypeFinancial, StrengthHeadline},
+		{"job cuts are financial not hiring", "Acme cuts 200 jobs as demand slumps", "", TypeFinancial, StrengthHeadline},
+		{"hiring count", "Acme to hire 300 engineers in Austin", "", TypeHiring, StrengthHeadline},
+		{"opinion", "Opinion: Why Acme's bet may not pay off", "", "", 0},
+		{"listicle", "10 startups to watch in 2026, including Acme", "", "", 0},
+		{"question", "Is Acme preparing for an IPO?", "", "", 0},
+		{"stock move without event ignores the lead", "Acme shares jump 9% in early trading", "Analysts cite Acme's valuation.", "", 0},
+		{"stock move with event", "Acme shares jump after earnings beat estimates", "", TypeFinancial, StrengthHeadline},
+		{"main clause beats after-clause", "Acme names new CEO following takeover by Globex", "", TypeLeadership, StrengthHeadline},
+		{"main clause beats purpose clause", "Acme bags £6m to expand into US", "", TypeFunding, StrengthHeadline},
+		{"in partnership with is background", "Acme launches solar subscription in partnership with utilities", "", TypeProduct, StrengthHeadline},
+		{"specific technology beats generic select", "Acme selects Snowflake to modernise its data stack", "", TypeTechnology, StrengthHeadline},
+		{"rolls out a third-party technology", "Acme rolls out Epic EHR across its clinics", "", TypeTechnology, StrengthHeadline},
+		{"regulatory certification", "Acme achieves SOC 2 Type II compliance", "", TypeRegulatory, StrengthHeadline},
+		{"fine-tunes is not a fine", "Acme fine-tunes its speech model", "", "", 0},
+		{"award is other", "Acme wins 2026 Innovation Award", "", TypeOther, StrengthHeadline},
+		{"keynote is other", "Acme CEO to keynote HealthTech Summit", "", TypeOther, StrengthHeadline},
+		{"honorific does not break the window", "Acme names Dr. Sam Patel chief medical officer", "", TypeLeadership, StrengthHeadline},
+		{"no event", "Acme sees strong demand, says spokesperson", "A spokesperson said demand remains strong.", "", 0},
+		{"empty", "", "", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, strength, ok := Classify(tc.headline, tc.lead)
+			if tc.want == "" {
+				if ok {
+					t.Fatalf("Classify(%q) = %s, want no event", tc.headline, got)
+				}
+				return
+			}
+			if !ok || got != tc.want || strength != tc.strength {
+				t.Fatalf("Classify(%q) = %q %.1f %v, want %q %.1f", tc.headline, got, strength, ok, tc.want, tc.strength)
+			}
+		})
+	}
+}
+
+func TestSentences(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int
+	}{
+		{"two sentences", "Acme raised money. It will hire.", 2},
+		{"abbreviation", "Acme Inc. raised money from U.S. investors. It will hire.", 2},
+		{"initial", "Jane A. Doe joins Acme. She starts Monday.", 2},
+		{"no split before lower case", "Acme raised $1.5 million. and more", 1},
+		{"single", "Acme raised money", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := sentences(tc.in); len(got) != tc.want {
+				t.Fatalf("sentences(%q) = %q, want %d", tc.in, got, tc.want)
+			}
+		})
+	}
+}

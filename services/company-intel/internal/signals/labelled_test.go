@@ -1,0 +1,140 @@
+package signals
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+type labelled struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Headline string `json:"headline"`
+	Lead     string `json:"lead"`
+}
+
+func loadLabelled(t testing.TB, name string) []labelled {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []labelled
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var l labelled
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("labelled.jsonl line %d: %v", n, err)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestClassifyLabelled runs Classify over the labelled set, logs the
+// confusion matrix and per-type precision/recall, and fails when accuracy
+// is below 90% or any type's recall is below 80%.
+func TestClassifyLabelled(t *testing.T) {
+	evaluate(t, "testdata/labelled.jsonl", 12)
+}
+
+// TestClassifyHoldout scores the two sets written after the lexicon (see
+// testdata/README.md) with the same thresholds; they now serve as
+// regression sets.
+func TestClassifyHoldout(t *testing.T) {
+	for _, name := range []string{"testdata/tuning-holdout1.jsonl", "testdata/tuning-holdout2.jsonl"} {
+		t.Run(name, func(t *testing.T) { evaluate(t, name, 0) })
+	}
+}
+
+// evaluate classifies a labelled file, logs the confusion matrix and
+// per-type precision and recall, and fails below 90% accuracy, below 80%
+// recall for any type, or below minPerType labelled items of any type.
+func evaluate(t *testing.T, name string, minPerType int) {
+	set := loadLabelled(t, name)
+	labels := make([]string, 0, len(Types)+1)
+	for _, ty := range Types {
+		labels = append(labels, string(ty))
+	}
+	labels = append(labels, "none")
+	idx := make(map[string]int, len(labels))
+	for i, l := range labels {
+		idx[l] = i
+	}
+	conf := make([][]int, len(labels))
+	for i := range conf {
+		conf[i] = make([]int, len(labels))
+	}
+	correct := 0
+	for _, l := range set {
+		want, ok := idx[l.Label]
+		if !ok {
+			t.Fatalf("%s: unknown label %q", l.ID, l.Label)
+		}
+		got := "none"
+		if ty, _, ok := Classify(l.Headline, l.Lead); ok {
+			got = string(ty)
+		}
+		conf[want][idx[got]]++
+		if got == l.Label {
+			correct++
+		} else {
+			t.Logf("miss %-9s want %-11s got %-11s %q", l.ID, l.Label, got, l.Headline)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "confusion matrix (rows = label, columns = predicted)\n%-12s", "")
+	for _, l := range labels {
+		fmt.Fprintf(&b, "%5.5s", l)
+	}
+	b.WriteString("\n")
+	for i, l := range labels {
+		fmt.Fprintf(&b, "%-12s", l)
+		for j := range labels {
+			fmt.Fprintf(&b, "%5d", conf[i][j])
+		}
+		b.WriteString("\n")
+	}
+	t.Log(b.String())
+	acc := float64(correct) / float64(len(set))
+	t.Logf("items %d, correct %d, accuracy %.1f%%", len(set), correct, 100*acc)
+	for i, l := range labels {
+		tp, support, predicted := conf[i][i], 0, 0
+		for j := range labels {
+			support += conf[i][j]
+			predicted += conf[j][i]
+		}
+		prec, rec := 1.0, 1.0
+		if predicted > 0 {
+			prec = float64(tp) / float64(predicted)
+		}
+		if support > 0 {
+			rec = float64(tp) / float64(support)
+		}
+		t.Logf("%-12s support %3d  precision %5.1f%%  recall %5.1f%%", l, support, 100*prec, 100*rec)
+		if l == "none" && minPerType > 0 && support < 30 {
+			t.Errorf("%d hard negatives labelled none, want >= 30", support)
+		}
+		if l != "none" && support < minPerType {
+			t.Errorf("type %s has %d labelled items, want >= %d", l, support, minPerType)
+		}
+		if rec < 0.8 {
+			t.Errorf("recall of %s is %.1f%%, want >= 80%%", l, 100*rec)
+		}
+	}
+	if acc < 0.9 {
+		t.Errorf("accuracy %.1f%%, want >= 90%%", 100*acc)
+	}
+}
