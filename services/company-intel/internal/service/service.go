@@ -194,7 +194,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, er
 	default:
 		sources = append(sources, search)
 		resolver.PaidFinders = []resolve.Finder{exaFinder{search}}
-		minPaid = min(u.ExaSearchPrice, u.ExaContentPrice)
+		minPaid = u.ExaSearchPrice // research's first paid call is an Exa search
 	}
 	guard, err := costguard.New(costguard.Config{Counter: rt.Store, Prefix: Name + ":budget",
 		DailyUSD: cfg.Budget.DailyUSD, PerRequestUSD: cfg.Budget.PerRequestUSD, Logger: rt.Logger})

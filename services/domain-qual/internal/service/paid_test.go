@@ -1,17 +1,12 @@
 package service_test
 
 import (
-	"context"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"io"
 	"math/big"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,73 +18,16 @@ import (
 	"github.com/intel402/intel402/pkg/platform/redistest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
-	"github.com/intel402/intel402/pkg/x402/exact"
-	"github.com/intel402/intel402/pkg/x402/facilitator"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )
 
-// checkingFacilitator runs the real chain-free checks (exact.Verify) with
-// an injected clock and settles every valid payment with a fake
-// transaction hash; chain settlement is proven in pkg/x402.
-type checkingFacilitator struct {
-	now func() time.Time
-
-	mu       sync.Mutex
-	verified int
-	settled  int
-}
-
-func (f *checkingFacilitator) check(p x402.PaymentPayload, r x402.PaymentRequirements) (exact.Checked, x402.VerifyResponse) {
-	c, err := exact.Verify(p, r, f.now())
-	if err != nil {
-		var rej *x402.Rejection
-		if errors.As(err, &rej) {
-			return c, x402.VerifyResponse{IsValid: false, InvalidReason: rej.Reason, InvalidMessage: rej.Message}
-		}
-		return c, x402.VerifyResponse{IsValid: false, InvalidReason: "unexpected_verify_error", InvalidMessage: err.Error()}
-	}
-	return c, x402.VerifyResponse{IsValid: true, Payer: c.Payer.Hex()}
-}
-
-func (f *checkingFacilitator) Verify(_ context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
-	_, v := f.check(p, r)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if v.IsValid {
-		f.verified++
-	}
-	return v, nil
-}
-
-func (f *checkingFacilitator) Settle(_ context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
-	c, v := f.check(p, r)
-	if !v.IsValid {
-		return x402.SettleResponse{Success: false, ErrorReason: v.InvalidReason, ErrorMessage: v.InvalidMessage, Network: r.Network}, nil
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.settled++
-	return x402.SettleResponse{Success: true, Payer: v.Payer, Transaction: "0x" + hex.EncodeToString(c.Digest[:]),
-		Network: r.Network, Amount: r.Amount}, nil
-}
-
-func (f *checkingFacilitator) Supported(context.Context) (x402.SupportedResponse, error) {
-	return x402.SupportedResponse{Kinds: []x402.SupportedKind{{X402Version: x402.Version, Scheme: x402.SchemeExact, Network: x402.NetworkBase}}}, nil
-}
-
-func (f *checkingFacilitator) counts() (verified, settled int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.verified, f.settled
-}
-
 // harness is one booted service with its DNS server, facilitator and clients.
 type harness struct {
 	base string
 	dns  *dnstest.Server
-	fac  *checkingFacilitator
+	fac  *x402test.CheckingFacilitator
 	v    *contract.Validator
 	paid *http.Client
 }
@@ -97,12 +35,10 @@ type harness struct {
 func newHarness(t *testing.T, dnsCfg dnstest.Config, env map[string]string) *harness {
 	t.Helper()
 	srv := dnstest.Start(t, dnsCfg)
-	fac := &checkingFacilitator{now: time.Now}
-	fs := httptest.NewServer(facilitator.Handler(fac, nil))
-	t.Cleanup(fs.Close)
+	fac := x402test.NewCheckingFacilitator(nil)
 	all := map[string]string{
 		"DNS_RESOLVERS": srv.Addr(), "DNS_ATTEMPTS": "1", "DNS_QUERY_TIMEOUT": "500ms",
-		"X402_FACILITATOR_URL": fs.URL,
+		"X402_FACILITATOR_URL": fac.Serve(t),
 	}
 	for k, v := range env {
 		all[k] = v
@@ -238,7 +174,7 @@ func TestPaidOperations(t *testing.T) {
 						name: "selector not accepted", query: "domain=tailwind-traders.com&selector=s1", code: "invalid_request", field: "selector"})
 				}
 				before := h.dns.Queries()
-				verifiedBefore, _ := h.fac.counts()
+				verifiedBefore, _ := h.fac.Counts()
 				for _, tc := range cases {
 					t.Run(tc.name, func(t *testing.T) {
 						res, body := h.get(t, h.paid, op.path, tc.query)
@@ -263,13 +199,13 @@ func TestPaidOperations(t *testing.T) {
 				if got := h.dns.Queries() - before; got != 0 {
 					t.Fatalf("%d DNS queries for invalid requests, want 0", got)
 				}
-				if v, _ := h.fac.counts(); v != verifiedBefore {
+				if v, _ := h.fac.Counts(); v != verifiedBefore {
 					t.Fatalf("%d payments verified for invalid requests, want 0", v-verifiedBefore)
 				}
 			})
 
 			t.Run("paid MISS then paid HIT", func(t *testing.T) {
-				_, settledBefore := h.fac.counts()
+				_, settledBefore := h.fac.Counts()
 				res, body := h.get(t, h.paid, op.path, op.first)
 				if res.StatusCode != http.StatusOK {
 					t.Fatalf("status %d: %s", res.StatusCode, body)
@@ -309,7 +245,7 @@ func TestPaidOperations(t *testing.T) {
 				if string(body2) != string(body) {
 					t.Fatalf("HIT body differs from the MISS body:\n%s\n%s", body, body2)
 				}
-				if _, settled := h.fac.counts(); settled != settledBefore+2 {
+				if _, settled := h.fac.Counts(); settled != settledBefore+2 {
 					t.Fatalf("settled %d payments, want 2", settled-settledBefore)
 				}
 			})
@@ -379,7 +315,7 @@ func TestDeadlineIsNotSettled(t *testing.T) {
 	})
 	for _, path := range []string{"/api/v1/domain/classify", "/api/v1/domain/dns-audit", "/api/v1/domain/full-profile"} {
 		t.Run(path, func(t *testing.T) {
-			verifiedBefore, settledBefore := h.fac.counts()
+			verifiedBefore, settledBefore := h.fac.Counts()
 			res, body := h.get(t, h.paid, path, "domain=tailwind-traders.com")
 			var env envelope
 			_ = json.Unmarshal(body, &env)
@@ -389,7 +325,7 @@ func TestDeadlineIsNotSettled(t *testing.T) {
 			if res.Header.Get(x402.HeaderPaymentResponse) != "" {
 				t.Fatal("a failed call carries a PAYMENT-RESPONSE")
 			}
-			verified, settled := h.fac.counts()
+			verified, settled := h.fac.Counts()
 			if verified != verifiedBefore+1 || settled != settledBefore {
 				t.Fatalf("verified +%d settled +%d, want +1 and +0", verified-verifiedBefore, settled-settledBefore)
 			}
@@ -418,7 +354,7 @@ func TestRedisStoppedMidTest(t *testing.T) {
 	inst.Stop()
 	call("MISS")
 	call("MISS")
-	if _, settled := h.fac.counts(); settled != 4 {
+	if _, settled := h.fac.Counts(); settled != 4 {
 		t.Fatalf("%d settlements, want 4 (every served call is paid)", settled)
 	}
 }

@@ -151,7 +151,7 @@ func TestFullProfile(t *testing.T) {
 
 	t.Run("invalid input is refused before payment", func(t *testing.T) {
 		before := h.dns.Queries()
-		verifiedBefore, _ := h.fac.counts()
+		verifiedBefore, _ := h.fac.Counts()
 		for _, tc := range []struct{ name, query, code, field string }{
 			{name: "IP literal", query: "domain=127.0.0.1", code: "invalid_domain", field: "domain"},
 			{name: "single label", query: "domain=localhost", code: "invalid_domain", field: "domain"},
@@ -174,7 +174,7 @@ func TestFullProfile(t *testing.T) {
 		if got := h.dns.Queries() - before; got != 0 {
 			t.Fatalf("%d DNS queries for invalid requests, want 0", got)
 		}
-		if v, _ := h.fac.counts(); v != verifiedBefore {
+		if v, _ := h.fac.Counts(); v != verifiedBefore {
 			t.Fatalf("%d payments verified for invalid requests", v-verifiedBefore)
 		}
 	})
@@ -380,7 +380,7 @@ func TestBatchClassify(t *testing.T) {
 				status: 413, code: "body_too_large"},
 		}
 		before := h.dns.Queries()
-		verifiedBefore, _ := h.fac.counts()
+		verifiedBefore, _ := h.fac.Counts()
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
 				res, out := h.post(t, h.paid, pathBatch, tc.contentType, tc.body)
@@ -400,7 +400,7 @@ func TestBatchClassify(t *testing.T) {
 		if got := h.dns.Queries() - before; got != 0 {
 			t.Fatalf("%d DNS queries for invalid requests, want 0", got)
 		}
-		if v, _ := h.fac.counts(); v != verifiedBefore {
+		if v, _ := h.fac.Counts(); v != verifiedBefore {
 			t.Fatalf("%d payments verified for invalid requests", v-verifiedBefore)
 		}
 	})
@@ -503,7 +503,7 @@ func TestBatchItemTimeout(t *testing.T) {
 
 func TestDiscoveryDocuments(t *testing.T) {
 	h := newHarness(t, zoneConfig(), nil)
-	verifiedBefore, _ := h.fac.counts()
+	verifiedBefore, _ := h.fac.Counts()
 
 	var caps struct {
 		Service      string `json:"service"`
@@ -536,7 +536,7 @@ func TestDiscoveryDocuments(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if v, _ := h.fac.counts(); v != verifiedBefore {
+	if v, _ := h.fac.Counts(); v != verifiedBefore {
 		t.Fatal("a discovery document was paid for")
 	}
 	wantIDs := []string{"domain_classification", "email_security_audit", "full_domain_profile", "batch_domain_classification"}

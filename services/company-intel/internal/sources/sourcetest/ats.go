@@ -87,21 +87,31 @@ type ATSBoard struct {
 //
 // An unknown board answers 404 with the provider's error body, except
 // SmartRecruiters, which answers an empty page. EU-region boards (Lever's
-// api.eu.lever.co) are served by the same routes.
+// api.eu.lever.co) are served by the same routes. It is closed at cleanup.
 func NewATS(tb testing.TB, boards ...ATSBoard) *Server {
 	tb.Helper()
+	s, err := StartATS(boards...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return closeAtCleanup(tb, s)
+}
+
+// StartATS is NewATS outside a test: the caller closes the server. A
+// board of an unknown provider is an error.
+func StartATS(boards ...ATSBoard) (*Server, error) {
 	byKey := map[string]*ATSBoard{}
 	for i := range boards {
 		b := &boards[i]
 		switch b.Provider {
 		case ATSGreenhouse, ATSLever, ATSAshby, ATSWorkable, ATSSmartRecruiters:
 		default:
-			tb.Fatalf("sourcetest: unknown ATS provider %q", b.Provider)
+			return nil, fmt.Errorf("sourcetest: unknown ATS provider %q", b.Provider)
 		}
 		byKey[b.Provider+"/"+strings.ToLower(b.Token)] = b
 	}
 	find := func(provider, token string) *ATSBoard { return byKey[provider+"/"+strings.ToLower(token)] }
-	s := New(tb)
+	s := Start()
 
 	s.Handle("GET /v1/boards/{token}", func(w http.ResponseWriter, r *http.Request) {
 		b := find(ATSGreenhouse, r.PathValue("token"))
@@ -198,7 +208,7 @@ func NewATS(tb testing.TB, boards ...ATSBoard) *Server {
 		}
 		atsJSON(w, http.StatusOK, map[string]any{"offset": offset, "limit": limit, "totalFound": total, "content": content})
 	})
-	return s
+	return s, nil
 }
 
 // ATSFixture returns the demo's boards, dated relative to now: Northwind

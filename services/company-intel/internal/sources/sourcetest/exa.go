@@ -77,10 +77,15 @@ func NewExa(tb testing.TB, key string, results ...ExaResult) *Server {
 // /contents takes "urls" or "ids" and a top-level "text" (true or
 // {maxCharacters}); a known page is returned in results with a success
 // status, an unknown one only in statuses (CRAWL_NOT_FOUND, 404).
-// costDollars.total is $0.001 per page returned.
+// costDollars.total is $0.001 per page returned. It is closed at cleanup.
 func ServeExa(tb testing.TB, f ExaFixture) *Server {
 	tb.Helper()
-	s := New(tb)
+	return closeAtCleanup(tb, StartExa(f))
+}
+
+// StartExa is ServeExa outside a test: the caller closes the server.
+func StartExa(f ExaFixture) *Server {
+	s := Start()
 	s.Handle("POST "+ExaSearchPath, func(w http.ResponseWriter, r *http.Request) {
 		var req exaSearchIn
 		if !exaAdmit(w, r, f.APIKey, &req) {

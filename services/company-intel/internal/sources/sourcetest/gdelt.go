@@ -56,10 +56,15 @@ func NewGDELT(tb testing.TB, articles ...GDELTArticle) *Server {
 // startdatetime and enddatetime (YYYYMMDDhhmmss, inclusive, on seendate),
 // maxrecords (default 75, at most 250) and sort (DateDesc, DateAsc; other
 // values keep the fixture's order). A missing query or another mode or
-// format is answered with GDELT-style plain text.
+// format is answered with GDELT-style plain text. It is closed at cleanup.
 func ServeGDELT(tb testing.TB, f GDELTFixture) *Server {
 	tb.Helper()
-	s := New(tb)
+	return closeAtCleanup(tb, StartGDELT(f))
+}
+
+// StartGDELT is ServeGDELT outside a test: the caller closes the server.
+func StartGDELT(f GDELTFixture) *Server {
+	s := Start()
 	s.Handle("GET "+GDELTPath, func(w http.ResponseWriter, r *http.Request) {
 		if f.ErrorText != "" {
 			gdeltText(w, f.ErrorText)

@@ -49,10 +49,17 @@ func GoogleRedirect(articleURL string) string {
 // Google searched; after:YYYY-MM-DD keeps the stories published on or
 // after that UTC day and before:YYYY-MM-DD those published before it.
 // Stories come newest first, at most 100 (Google's cap), as
-// application/rss+xml; hl, gl and ceid are accepted and ignored.
+// application/rss+xml; hl, gl and ceid are accepted and ignored. It is
+// closed at cleanup.
 func NewGoogleNews(tb testing.TB, items ...GoogleNewsItem) *Server {
 	tb.Helper()
-	s := New(tb)
+	return closeAtCleanup(tb, StartGoogleNews(items...))
+}
+
+// StartGoogleNews is NewGoogleNews outside a test: the caller closes the
+// server.
+func StartGoogleNews(items ...GoogleNewsItem) *Server {
+	s := Start()
 	s.Handle("GET "+GoogleNewsPath, func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query().Get("q")
 		f, err := parseGoogleQuery(q)

@@ -76,9 +76,15 @@ const SECUndeclaredPage = "Your Request Originates from an Undeclared Automated 
 //
 // Like the SEC, it answers 403 with an HTML page to a request whose
 // User-Agent is missing, Go's default or upstream's default (undeclared).
+// It is closed at cleanup.
 func NewSEC(tb testing.TB, companies ...SECCompany) *Server {
 	tb.Helper()
-	s := New(tb)
+	return closeAtCleanup(tb, StartSEC(companies...))
+}
+
+// StartSEC is NewSEC outside a test: the caller closes the server.
+func StartSEC(companies ...SECCompany) *Server {
+	s := Start()
 	byCIK := map[string]SECCompany{}
 	for _, c := range companies {
 		byCIK[fmt.Sprintf("%010d", c.CIK)] = c

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -63,10 +64,27 @@ type Server struct {
 // New starts an empty fake server; it is closed at cleanup.
 func New(tb testing.TB) *Server {
 	tb.Helper()
-	s := &Server{mux: http.NewServeMux(), calls: map[string]int{}, queued: map[string][]Fault{}, always: map[string]Fault{}}
+	return closeAtCleanup(tb, Start())
+}
+
+// Start starts an empty fake server outside a test (a command serving
+// fakes); the caller closes it.
+func Start() *Server {
+	s := newServer()
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.Close)
 	return s
+}
+
+// newServer is a Server not yet listening: set its Server to an
+// httptest.Server running s.serve.
+func newServer() *Server {
+	return &Server{mux: http.NewServeMux(), calls: map[string]int{}, queued: map[string][]Fault{}, always: map[string]Fault{}}
+}
+
+// closeAtCleanup closes v when the test ends and returns it.
+func closeAtCleanup[T interface{ Close() }](tb testing.TB, v T) T {
+	tb.Cleanup(v.Close)
+	return v
 }
 
 // Handle registers a handler for an http.ServeMux pattern ("GET /v1/x/{id}").
@@ -119,7 +137,21 @@ func (s *Server) CallsTo(prefix string) int {
 	return n
 }
 
-// Requests returns copies of the requests received (method, URL, header).
+// MaxRecorded is how many of the latest requests a Server (and Sites)
+// keeps for Requests, so that a long-running demo does not grow without
+// bound; Calls and CallsTo count every request.
+const MaxRecorded = 10000
+
+// record appends v to list, dropping the oldest beyond MaxRecorded.
+func record[T any](list []T, v T) []T {
+	if len(list) >= MaxRecorded {
+		list = slices.Delete(list, 0, len(list)-MaxRecorded+1)
+	}
+	return append(list, v)
+}
+
+// Requests returns copies of the requests received (method, URL, header),
+// the latest MaxRecorded.
 func (s *Server) Requests() []*http.Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -130,7 +162,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.calls[r.URL.Path]++
 	s.total++
-	s.requests = append(s.requests, r.Clone(r.Context()))
+	s.requests = record(s.requests, r.Clone(r.Context()))
 	fault := s.takeFault(r.URL.Path)
 	latency := s.latency
 	s.mu.Unlock()

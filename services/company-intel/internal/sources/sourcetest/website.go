@@ -69,9 +69,10 @@ type SiteRequest struct {
 // FetchConfig reaches them: its allow-list admits exactly the two
 // listeners, its resolver maps the fixture hosts (and nothing else) to
 // 127.0.0.1, and it trusts the test CA. Pass HTTPSPort and HTTPPort to
-// the website source's Config.
+// the website source's Config. Both servers are Servers of this package,
+// so they count calls, add latency and inject faults like the providers'.
 type Sites struct {
-	tlsSrv, plainSrv *httptest.Server
+	tlsSrv, plainSrv *Server
 	roots            *x509.CertPool
 	byHost           map[string]*Site
 
@@ -82,20 +83,34 @@ type Sites struct {
 // NewSites starts the servers for sites; they are closed at cleanup.
 func NewSites(tb testing.TB, sites ...Site) *Sites {
 	tb.Helper()
+	s, err := StartSites(sites...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return closeAtCleanup(tb, s)
+}
+
+// StartSites is NewSites outside a test: the caller closes the servers.
+// A site without a domain is an error.
+func StartSites(sites ...Site) (*Sites, error) {
 	s := &Sites{byHost: map[string]*Site{}}
 	var hosts []string
 	for i := range sites {
 		site := &sites[i]
 		d := strings.ToLower(site.Domain)
 		if d == "" {
-			tb.Fatalf("sourcetest: site %d has no domain", i)
+			return nil, fmt.Errorf("sourcetest: site %d has no domain", i)
 		}
 		s.byHost[d], s.byHost["www."+d] = site, site
 		hosts = append(hosts, d, "www."+d)
 	}
-	cert, roots := siteCert(tb, hosts)
+	cert, roots, err := siteCert(hosts)
+	if err != nil {
+		return nil, err
+	}
 	s.roots = roots
-	s.tlsSrv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.tlsSrv = newServer()
+	s.tlsSrv.Server = httptest.NewUnstartedServer(http.HandlerFunc(s.tlsSrv.serve))
 	s.tlsSrv.TLS = &tls.Config{GetCertificate: func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
 		if site := s.byHost[strings.ToLower(hello.ServerName)]; site == nil || site.NoTLS {
 			return nil, fmt.Errorf("no certificate for %q", hello.ServerName)
@@ -104,17 +119,52 @@ func NewSites(tb testing.TB, sites ...Site) *Sites {
 	}}
 	s.tlsSrv.Config.ErrorLog = log.New(io.Discard, "", 0) // handshakes of NoTLS sites fail on purpose
 	s.tlsSrv.StartTLS()
-	tb.Cleanup(s.tlsSrv.Close)
-	s.plainSrv = httptest.NewServer(http.HandlerFunc(s.serve))
-	tb.Cleanup(s.plainSrv.Close)
-	return s
+	s.plainSrv = Start()
+	for _, srv := range s.servers() {
+		srv.Handle("/", s.serve)
+	}
+	return s, nil
+}
+
+func (s *Sites) servers() []*Server { return []*Server{s.tlsSrv, s.plainSrv} }
+
+// Close stops both servers.
+func (s *Sites) Close() {
+	for _, srv := range s.servers() {
+		srv.Close()
+	}
+}
+
+// SetLatency delays every answer of both servers by d.
+func (s *Sites) SetLatency(d time.Duration) {
+	for _, srv := range s.servers() {
+		srv.SetLatency(d)
+	}
+}
+
+// FailAlways makes every request to either server whose path starts with
+// prefix fail with f (see Server.FailAlways); an empty f clears it.
+func (s *Sites) FailAlways(prefix string, f Fault) {
+	for _, srv := range s.servers() {
+		srv.FailAlways(prefix, f)
+	}
+}
+
+// Calls returns how many requests both servers have received, failed
+// ones included (Requests lists only those a site answered).
+func (s *Sites) Calls() int {
+	n := 0
+	for _, srv := range s.servers() {
+		n += srv.Calls()
+	}
+	return n
 }
 
 // HTTPSPort is the HTTPS server's port.
-func (s *Sites) HTTPSPort() uint16 { return listenerPort(s.tlsSrv) }
+func (s *Sites) HTTPSPort() uint16 { return listenerPort(s.tlsSrv.Server) }
 
 // HTTPPort is the HTTP server's port.
-func (s *Sites) HTTPPort() uint16 { return listenerPort(s.plainSrv) }
+func (s *Sites) HTTPPort() uint16 { return listenerPort(s.plainSrv.Server) }
 
 func listenerPort(srv *httptest.Server) uint16 {
 	return netip.MustParseAddrPort(srv.Listener.Addr().String()).Port()
@@ -161,7 +211,8 @@ func (s *Sites) lookup(_ context.Context, host string) ([]net.IPAddr, error) {
 	return []net.IPAddr{{IP: net.IPv4(127, 0, 0, 1)}}, nil
 }
 
-// Requests returns the requests answered so far, in order.
+// Requests returns the requests answered so far, in order (the latest
+// MaxRecorded).
 func (s *Sites) Requests() []SiteRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -191,7 +242,7 @@ func (s *Sites) serve(w http.ResponseWriter, r *http.Request) {
 		scheme = "https"
 	}
 	s.mu.Lock()
-	s.requests = append(s.requests, SiteRequest{Scheme: scheme, Host: host, Path: r.URL.RequestURI()})
+	s.requests = record(s.requests, SiteRequest{Scheme: scheme, Host: host, Path: r.URL.RequestURI()})
 	s.mu.Unlock()
 
 	site := s.byHost[host]
@@ -239,11 +290,10 @@ func (s *Sites) serve(w http.ResponseWriter, r *http.Request) {
 
 // siteCert makes a self-signed CA certificate valid for hosts for the
 // next day, and the pool that trusts it.
-func siteCert(tb testing.TB, hosts []string) (tls.Certificate, *x509.CertPool) {
-	tb.Helper()
+func siteCert(hosts []string) (tls.Certificate, *x509.CertPool, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		tb.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	now := time.Now()
 	tmpl := &x509.Certificate{
@@ -259,15 +309,15 @@ func siteCert(tb testing.TB, hosts []string) (tls.Certificate, *x509.CertPool) {
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
-		tb.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	leaf, err := x509.ParseCertificate(der)
 	if err != nil {
-		tb.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	pool := x509.NewCertPool()
 	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool, nil
 }
 
 // NorthwindSite is the website of Northwind Robotics

@@ -63,9 +63,17 @@ type WikidataListing struct {
 //	GET /sparql?query=…&format=json
 //	    a query on wdt:P856 answers the items one of whose websites appears
 //	    as an IRI (<…>) in the query, up to its LIMIT
+//
+// It is closed at cleanup.
 func NewWikidata(tb testing.TB, entities ...WikidataEntity) *Server {
 	tb.Helper()
-	s := New(tb)
+	return closeAtCleanup(tb, StartWikidata(entities...))
+}
+
+// StartWikidata is NewWikidata outside a test: the caller closes the
+// server.
+func StartWikidata(entities ...WikidataEntity) *Server {
+	s := Start()
 	byID := map[string]WikidataEntity{}
 	for _, e := range entities {
 		byID[e.ID] = e

@@ -1,0 +1,93 @@
+// Command fakeupstreams runs company-intel's fixture world for offline
+// demos and end-to-end tests: fakes of every upstream provider (Google
+// News, GDELT, Exa, SEC EDGAR, Wikidata, the five ATS board APIs), the
+// fictitious companies' websites and a DNS server that resolves their
+// domains to 127.0.0.1, all on loopback only, with dates relative to the
+// moment it starts (see sourcetest.World). Every company, person and story
+// in it is fictitious.
+//
+// Usage:
+//
+//	fakeupstreams [-exa] [-latency 0s] [-env-file PATH]
+//
+// It prints the environment a company-intel service needs to use the
+// world on stdout as "export KEY=value" lines (with -env-file, it writes
+// KEY=value lines to PATH instead), lists the companies and the signals
+// each should yield on stderr, and serves until SIGINT or SIGTERM:
+//
+//	fakeupstreams -env-file world.env &
+//	set -a; . ./world.env; set +a   # then start company-intel in this shell
+//
+// -exa puts the Exa fake's key in EXA_API_KEY, so the service uses the
+// paid source too; -latency delays every answer of every fake and website
+// (benchmarks).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/intel402/intel402/services/company-intel/internal/sources/sourcetest"
+)
+
+func main() {
+	exa := flag.Bool("exa", false, "enable the Exa fake: put its key in EXA_API_KEY")
+	latency := flag.Duration("latency", 0, "delay every answer of every fake and website by this much")
+	envFile := flag.String("env-file", "", "write KEY=value lines to this file instead of printing exports")
+	flag.Parse()
+	if err := run(*exa, *latency, *envFile); err != nil {
+		fmt.Fprintln(os.Stderr, "fakeupstreams:", err)
+		os.Exit(1)
+	}
+}
+
+func run(exa bool, latency time.Duration, envFile string) error {
+	if latency < 0 {
+		return fmt.Errorf("-latency %v is negative", latency)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	w, err := sourcetest.OpenWorld(time.Now(), sourcetest.WorldOptions{Exa: exa})
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	w.SetLatency(latency)
+
+	if envFile == "" {
+		fmt.Print(w.Exports())
+	} else if err := writeAtomically(envFile, w.EnvFile()); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "The world at %s (every company is fictitious):\n\n", w.Now().Format(time.RFC3339))
+	if err := w.WriteCompanies(os.Stderr); err != nil {
+		return err
+	}
+	fmt.Fprintln(os.Stderr, "\nServing on loopback until interrupted.")
+	<-ctx.Done()
+	return nil
+}
+
+// writeAtomically writes the file under another name and renames it, so
+// that a script waiting for it never reads half of it.
+func writeAtomically(path, content string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".fakeupstreams-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.WriteString(content); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
