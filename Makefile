@@ -7,7 +7,7 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean
+.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
@@ -16,6 +16,10 @@ run: deps build
 ## test: every module's tests with the race detector, incl. Redis, DNS, chain and interop tests
 test: deps
 	$(GO) test -race -count=1 -shuffle=on $(PKGS)
+
+## e2e: the built company-intel paid with the x402 CLI on the local chain, against the offline fixture world
+e2e: deps build
+	@bash scripts/e2e-company-intel.sh
 
 ## test-short: unit tests only (no Redis, chain or npm)
 test-short:
