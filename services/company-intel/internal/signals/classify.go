@@ -50,9 +50,12 @@ var guardSets = func() [][]filtered {
 
 // Shared building blocks.
 const (
-	money    = `(?:us\$|\$|€|£|usd\s?|eur\s?|gbp\s?)\s?\d[\d,.]*\s?(?:k|m|mm|mn|million|b|bn|billion|thousand)?`
-	fundNoun = `(?:funding|fundraise|fundraising|financing|investments?|round|seed|pre-seed|series\s+[a-k]\b|venture debt|credit facility|debt facility|loan facility|term loan|growth equity|equity|backing|capital|war chest|convertible notes?)`
-	role     = `(?:co-?founders?|founders?|ceo|cfo|cto|coo|cro|cmo|cio|ciso|cpo|chro|cdo|cco|cso|cao|clo|chief(?:\s+[a-z]+){0,3}\s+officer|chief executive|chief scientist|chief|president|chair(?:man|woman|person)?|executive chair\w*|vice[- ]president|s?vp|evp|general counsel|head of\s+[a-z]+|managing director|board(?: of directors)?|directors?)`
+	money = `(?:(?:us\$|\$|€|£|usd\s?|eur\s?|gbp\s?)\s?\d[\d,.]*\s?(?:k|m|mm|mn|mln|million|b|bn|bln|billion|thousand)?|\d[\d,.]*\s?(?:k|m|mn|mln|million|b|bn|bln|billion|thousand)?\s(?:euros?|dollars|pounds(?:\s+sterling)?|sterling|francs|kronor|kroner|krona|yen|yuan|rupees|reais|pesos|zloty))`
+	// debt is the vocabulary of borrowed capital, which is funding
+	// (reference §5.1 lists "credit facility").
+	debt     = `(?:venture debt|(?:revolving\s+)?(?:credit|debt|loan|lending|borrowing|financing|warehouse)\s+(?:facilit(?:y|ies)|lines?)|revolving\s+facilit(?:y|ies)|lines?\s+of\s+credit|term\s+loans?|(?:green|syndicated|sustainability-linked|bridge)\s+loans?|debt\s+(?:financing|funding|raise|round)|bond\s+(?:issue|offering|sale)|(?:senior|secured|convertible)\s+notes(?:\s+offering)?)`
+	fundNoun = `(?:funding|fundraise|fundraising|financing|investments?|round|seed|pre-seed|series\s+[a-k]\b|venture debt|(?:credit|debt|loan)\s+(?:facility|line)|revolving\s+facility|line\s+of\s+credit|term loan|growth equity|equity|backing|capital|war chest|convertible notes?)`
+	role     = `(?:co-?founders?|founders?|ceo|(?:general|country|regional)\s+managers?|cfo|cto|coo|cro|cmo|cio|ciso|cpo|chro|cdo|cco|cso|cao|clo|chief(?:\s+[a-z]+){0,3}\s+officer|chief executive|chief scientist|chief|president|chair(?:man|woman|person)?|executive chair\w*|vice[- ]president|s?vp|evp|general counsel|head of\s+[a-z]+|managing director|board(?: of directors)?|directors?)`
 	num      = `\d[\d,]*(?:\.\d+)?\+?`
 	capWord  = `(?-i:[A-Z])`
 	// tech is a dictionary of third-party technologies a company adopts.
@@ -60,17 +63,45 @@ const (
 	regulator = `(?:fda|ema|mhra|fcc|faa|ftc|sec|doj|cfpb|finra|occ|epa|osha|nhtsa|cma|ico|cnil|bafin|fca|esma|health canada|european commission|central bank|attorney general|regulators?|regulatory|watchdogs?|data protection (?:authority|commission|regulator)|privacy (?:regulators?|watchdogs?)|antitrust (?:regulators?|authorities|enforcers))`
 	cert      = `(?:soc\s?[12](?:\s+type\s+(?:1|2|i|ii))?|iso(?:/iec)?\s?\d{4,5}(?::\d{4})?|fedramp|stateramp|tx-ramp|hitrust|hipaa|pci[- ]dss|cmmc|cyber essentials(?: plus)?|tisax|irap|csa star|gdpr|ccpa|nis2)`
 	gap       = `[^.;:!?]`
+	// staffNoun is what a company hires.
+	staffNoun = `(?:jobs|roles|positions|employees|staff|workers|people|engineers|developers|nurses|hires|openings|vacancies|executives|reps|salespeople|scientists|researchers|technicians|drivers|agents|installers|operators|specialists|chemists|designers|analysts|apprentices|graduates|trainees|interns|colleagues|recruits|joiners|starters|team\s+members|staffers|teammates)`
+	// property is land or a building bought as a site; the noun must end
+	// its phrase ("data centre site in Frankfurt", not "property startup").
+	property = `(?:sites?|land|plots?|parcels?|acres|hectares|premises|buildings?|property|properties|real\s+estate|campus|office\s+space|warehouse\s+space)(?:\s+(?:in|at|near|outside|for|from|on|to|where)\b|\s*[,;:!?()]|\s+-|\s*$)`
+	// facility is a place a company opens, after its descriptors ("new
+	// Singapore regional headquarters"). A product named like a place
+	// ("debuts Claims Studio") has neither "new" nor a lower-case noun.
+	placeDesc    = `(?:` + capWord + `[\w'-]*\s+|(?:global|regional|european|international|national|local|uk|us|emea|apac|asia-pacific|americas|flagship|innovation|engineering|r&d|research|operations|technology|tech|customer|service|delivery|sales|support|development|manufacturing|distribution|fulfil?ment|logistics|corporate|main)\s+){0,3}`
+	facilityNoun = `offices?|headquarters|hq|head\s+office|hubs?|facilit(?:y|ies)|plants?|factor(?:y|ies)|gigafactory|campus|data\s+cent(?:er|re)s?|stores?|showrooms?|branch(?:es)?|warehouses?|labs?`
+	placeEnd     = `(?:\s+(?:in|at|near|outside|for|on)\b|\s*[,;:!?()]|\s+-|\s*$)`
+	facility     = `(?:(?:new|first|second|third)\s+` + placeDesc + `(?:` + facilityNoun + `)|` + placeDesc + `(?-i:` + facilityNoun + `))` + placeEnd
+	// adoptable is technology a company deploys in its own operations;
+	// unlike tech it is also a common product word, so it is only read
+	// after a deployment verb.
+	adoptable = `(?:drones?|robots?|robotics|cobots?|autonomous\s+[\w-]+|ai|artificial\s+intelligence|machine\s+learning|computer\s+vision|iot|sensors?|digital\s+twins?|automation|blockchain|5g|private\s+5g|edge\s+computing|rpa|chatbots?|ai\s+agents?|telematics|rfid|electronic\s+(?:health|patient)\s+records?|ehr)`
+	// goods are things a company buys in numbers; buying them is not M&A.
+	goods = `(?:vehicles|trucks|hgvs|lorries|buses|vans|cars|aircraft|planes|jets|helicopters|ships|vessels|locomotives|trains|railcars|robots|machines|drones|turbines|servers|gpus|chips|devices|homes|houses|apartments|licen[cs]es|seats|tonnes|tons|barrels)`
 )
 
 // lexicons in precedence order (Types).
 var lexicons = []lexicon{
 	{t: TypeAcquisition, pos: []pattern{
-		p(gradeEvent, `\b(?:acquir(?:e|es|ed|ing)|acquisitions?|buy(?:s|ing)?|bought|snaps?\s+up|snapped\s+up|scoops?\s+up|scooped\s+up|takeover|take-over|tak(?:e|es|en|ing)\s+over|took\s+over|merg(?:e|es|ed|ing)\s+with|to\s+merge|agreed\s+to\s+merge|mergers?|definitive\s+agreement|buy-?outs?|lbo|take[- ]private|tak(?:e|es|ing)\s+\w+(?:\s+\w+)?\s+private|tender\s+offer|sold\s+to|divest\w*|spin(?:s|ning)?[- ]off|spun\s+off|spin-?out|carve[- ]out)\b`),
+		p(gradeEvent, `\b(?:acquir(?:e|es|ed|ing)|acquisitions?|buy(?:s|ing)?|bought|snaps?\s+up|snapped\s+up|scoops?\s+up|scooped\s+up|takeover|take-over|tak(?:e|es|en|ing)\s+over|took\s+over|merg(?:e|es|ed|ing)\s+with|to\s+merge|agreed\s+to\s+merge|mergers?|definitive\s+agreement|buy-?outs?|lbo|take[- ]private|tak(?:e|es|ing)\s+\w+(?:\s+\w+)?\s+private|tender\s+offer|merg(?:e|es|ed|ing)\s+(?:to\s+(?:form|create)|into)|sold\s+to|divest\w*|spin(?:s|ning)?[- ]off|spun\s+off|spin-?out|carve[- ]out)\b`),
 		p(gradeEvent, `\b(?:purchas(?:e|es|ed|ing))\s+(?:of\s+)?`+capWord),
 		p(gradeEvent, `\bpurchase\s+of\b|\b(?:deal|bid|offer)\s+(?:for|to\s+buy|to\s+acquire)\s+`+capWord),
 		p(gradeEvent, `\b(?:sell(?:s|ing)?|sold)\s+(?:its\s+|their\s+|the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?(?:unit|division|business|stake|subsidiary|arm|assets|itself|operations|portfolio)\b|\bagrees?\s+to\s+sell\b`),
 		p(gradeEvent, `\bpick(?:s|ed)?\s+up\s+`+gap+`{0,30}?\b(?:startup|company|firm|maker|provider|rival|competitor|business)\b`),
+		// Acquirer's euphemisms: "is joining the Atlassian family",
+		// "becomes part of Beta", "to join Beta in $200M deal".
+		p(gradeEvent, `\bjoin(?:s|ed|ing)?\s+(?:the\s+)?(?:`+capWord+`[\w.&'-]*\s+){1,3}(?:family|group\s+of\s+companies|family\s+of\s+(?:companies|brands))\b`),
+		p(gradeEvent, `\b(?:becom(?:e|es|ing)|became|is\s+now|are\s+now|now)\s+(?:a\s+)?part\s+of\s+(?:the\s+)?`+capWord),
+		p(gradeEvent, `\bjoin(?:s|ed|ing)?\s+(?:the\s+)?(?:`+capWord+`[\w.&'-]*\s+){1,3}in\s+(?:an?\s+)?(?:(?:`+money+`|all-(?:stock|cash))\s+(?:deal|transaction)|(?:[\w$€£.,-]+\s+)?(?:takeover|merger|acquisition|buyout))\b`),
 	}, guards: []*regexp.Regexp{
+		rx(`\bpart\s+of\s+(?:the\s+)?(?:[\w.&'-]+\s+){0,4}?(?:program\w*|network|ecosystem|initiative|alliance|coalition|consortium|index|accelerator|incubator|cohort|marketplace|pilot|project|team|effort|push|plan|strategy|deal|agreement|partnership)\b|\bpart\s+of\s+(?:the\s+)?(?:s&p|ftse|nasdaq|dow|russell|stoxx|euro\s+stoxx|dax|cac|nikkei|msci|tsx|asx)\b`),
+		// Buying land, a site or a building is expansion; buying goods in
+		// numbers is neither (reference §5.1: acquisition is of companies).
+		rx(`\b(?:acquir(?:e|es|ed|ing)|acquisitions?\s+of|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)(?:\s+of)?)\s+(?:an?\s+|the\s+|its\s+)?(?:[\w'-]+\s+){0,4}?` + property),
+		rx(`\b(?:acquir(?:e|es|ed|ing)|acquisitions?\s+of|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)(?:\s+of)?)\s+(?:up\s+to\s+|another\s+|more\s+than\s+|over\s+)?\d[\d,]*\s+(?:[\w-]+\s+){0,3}?` + goods + `\b`),
 		rx(`\bacquir\w*\s+(?:[\w-]+\s+){0,4}?(?:customers|users|clients|talent|leads|skills|subscribers|buyers|audiences?|data|traffic|market share|licen[cs]es?|rights)\b`),
 		rx(`\b(?:customer|user|client|talent|lead|subscriber|data)\s+acquisitions?\b`),
 		rx(`\bacquisitions?\s+(?:costs?|channels?|strateg\w+|funnel|rates?|marketing|spend)\b`),
@@ -85,7 +116,7 @@ var lexicons = []lexicon{
 		p(gradeEvent, `\bannounc(?:e|es|ed|ing)\b`+gap+`{0,40}?\b`+fundNoun),
 		p(gradeEvent, `\b(?:co-)?(?:leads?|led|leading)\s+(?:an?\s+|the\s+)?`+gap+`{0,30}?(?:`+money+`\s+)?(?:round|investment|financing|raise|funding)\b`),
 		p(gradeEvent, `\b(?:pre-?seed|seed|angel|series\s+[a-k](?:-?\d|\+{1,2})?|growth|bridge|mezzanine|pre-ipo|funding|financing|investment|venture)\s+(?:round|funding|financing|extension|raise)\b`),
-		p(gradeEvent, `\b(?:venture debt|growth equity|debt financing|equity financing|strategic investment|minority investment|credit facility|term loan|convertible notes?|seed funding|pre-seed)\b`),
+		p(gradeEvent, `\b(?:`+debt+`|growth equity|debt financing|equity financing|strategic investment|minority investment|convertible notes?|seed funding|pre-seed)\b`),
 		p(gradeEvent, `\b(?:ipo|initial public offering|goes public|going public|go public|public debut|market debut|stock market debut|direct listing|s-1|f-1|draft registration)\b`),
 		p(gradeEvent, `\bfiles?\s+(?:for|to go)\s+(?:an?\s+)?(?:\w+\s+)?(?:ipo|public|listing)\b|\bprices?\s+(?:its\s+)?(?:ipo|offering|shares)\b`),
 		p(gradeTopic, `\bseries\s+[a-k]\b`),
@@ -93,20 +124,28 @@ var lexicons = []lexicon{
 		p(gradeTopic, `\b(?:investors?|vcs?)\s+(?:back|bet|pour|invest|pile)\w*`),
 	}, guards: []*regexp.Regexp{
 		rx(`\brais(?:e|es|ed|ing)\s+(?:the\s+|its\s+|their\s+)?(?:concerns?|questions?|prices?|rates?|fees?|awareness|eyebrows|doubts?|fears?|alarm|the bar|bar|stakes|hopes|red flags?|objections?|issues?|guidance|outlook|forecasts?|full-year|annual|dividend|wages|salaries|pay|expectations|estimates|targets?|money for|funds for|its game|capex)\b`),
-		rx(money + `\s*(?:[a-z-]+\s+){0,2}(?:contracts?|deals?|orders?|tenders?|penalty|penalties|fines?|settlements?|buybacks?|repurchase|in (?:revenue|sales|arr|bookings)|revenue|acquisition|loss|profit|valuation|data cent\w*|plant|factory|facility)\b`),
+		rx(money + `\s*(?:[a-z-]+\s+){0,2}(?:contracts?|deals?|orders?|tenders?|penalty|penalties|fines?|settlements?|buybacks?|repurchase|in (?:revenue|sales|arr|bookings)|revenue|acquisition|loss|profit|valuation|data cent\w*|plant|factory)\b`),
+		rx(money + `\s*(?:new\s+|[a-z-]+\s+)?(?:manufacturing|production|assembly|research|r&d|testing|test|processing|recycling|storage|distribution|logistics|training|new|greenfield)\s+facilit(?:y|ies)\b|` + money + `\s+facilit(?:y|ies)\s+(?:in|at|near)\b`),
+		// Money raised for a charity or by staff is not company funding.
+		rx(`\b(?:staff|employees|colleagues|workers|volunteers|team\s+members|fans|customers|pupils|students)\s+(?:have\s+|has\s+)?(?:rais(?:e|es|ed|ing)|collect(?:s|ed)?)\b`),
+		rx(`\b(?:rais(?:e|es|ed|ing)|collect(?:s|ed|ing)?|donat(?:e|es|ed|ing))\b` + gap + `{0,50}?\bfor\s+(?:a\s+|the\s+|local\s+|its\s+)?(?:[\w'-]+\s+){0,3}?(?:charit(?:y|ies|able)|good\s+causes?|hospices?|food\s+banks?|appeals?|(?:disaster|famine|earthquake|flood|hurricane|humanitarian|war|refugee)\s+relief|relief\s+(?:funds?|efforts?|appeals?)|fundraisers?|homeless\w*|disaster\s+victims)\b`),
 		rx(`\binvest\w*` + gap + `{0,60}?\b(?:plant|factory|gigafactory|facility|facilities|data cent\w*|campus|hub|site|headquarters|office|infrastructure)\b`),
 		rx(`\b(?:secur|earn|receiv|obtain|achiev)\w*\s+(?:[\w-]+\s+){0,3}(?:approval|clearance|certification|authori[sz]ation|attestation|patent|contract|deal|licen[cs]e|permit|charter|registration)\b`),
 	}},
 	{t: TypeLeadership, pos: []pattern{
 		p(gradeEvent, `\b(?:appoint(?:s|ed|ing|ment of)?|names?|named|naming|taps?|tapped|hir(?:e|es|ed|ing)|promot(?:e|es|ed|ing)|elevat(?:e|es|ed|ing)|elect(?:s|ed|ing)?|recruit(?:s|ed|ing)?|welcom(?:e|es|ed|ing)|picks?|picked|poach(?:es|ed)?|lures?|lured|adds?|added|brings?\s+on|installs?|hands?|handing)\b`+gap+`{0,70}?\b`+role+`\b`),
 		p(gradeEvent, `\b`+role+`\b`+gap+`{0,50}?\b(?:steps?\s+(?:down|aside|back)|stepping\s+(?:down|aside|back)|stepped\s+(?:down|aside|back)|to\s+step\s+(?:down|aside|back)|stands?\s+down|resign(?:s|ed|ing|ation)?|depart(?:s|ed|ing|ure)?|to\s+leave|leaves|leaving|exits?|exiting|exited|retir(?:e|es|ed|ing|ement)|ousted|fired|replaced|succession|successor|transition|to\s+succeed|succeeds|takes?\s+(?:over|the\s+helm|the\s+reins)|taking\s+over|named|appointed|joins|joined|elected|promoted|hands?\s+over|to\s+hand)\b`),
-		p(gradeEvent, `\b(?:steps?\s+(?:down|aside|back)|stepping\s+(?:down|aside|back)|stepped\s+(?:down|aside|back)|stands?\s+down|resign(?:s|ed)?|depart(?:s|ed)?|retir(?:e|es|ed)|joins|joined|joining|returns?|returned|named|appointed|elected|promoted|takes?\s+over|took\s+over|taken\s+over|takes?\s+the\s+(?:helm|reins)|to\s+lead|will\s+lead)\b`+gap+`{0,60}?\bas\b`+gap+`{0,25}?\b`+role+`\b`),
+		p(gradeEvent, `\b(?:steps?\s+(?:down|aside|back)|stepping\s+(?:down|aside|back)|stepped\s+(?:down|aside|back)|stands?\s+down|resign(?:s|ed)?|depart(?:s|ed)?|retir(?:e|es|ed)|join(?:s|ed|ing)?|returns?|returned|named|appointed|elected|promoted|takes?\s+over|took\s+over|taken\s+over|takes?\s+the\s+(?:helm|reins)|to\s+lead|will\s+lead)\b`+gap+`{0,60}?\bas\b`+gap+`{0,25}?\b`+role+`\b`),
 		p(gradeEvent, `\bbecom(?:e|es|ing)\s+(?:the\s+)?(?:new\s+)?(?:interim\s+)?`+role+`\b`),
+		// "taps ex-Uber exec Dana Whitlock to lead European expansion".
+		p(gradeEvent, `\b(?:appoint(?:s|ed)?|names?|named|taps?|tapped|hir(?:e|es|ed)|picks?|picked|brings?\s+in|brought\s+in|recruit(?:s|ed)?|poach(?:es|ed)?|lures?|lured)\s+(?:[\w.'-]+\s+){0,6}?(?:ex-[\w-]+|former|veteran|exec|execs|executive|executives|alum\w*|insider)\b`+gap+`{0,50}?\bto\s+(?:lead|head|run|oversee|spearhead|steer|chair)\b`),
 		p(gradeEvent, `\bnew\s+(?:interim\s+)?`+role+`\b`),
 		p(gradeEvent, `\b(?:leadership|executive|management|c-suite|senior)\s+(?:team\s+)?(?:changes?|transition|shake-?up|reshuffle|overhaul|hires?|appointments?)\b|\bshak(?:es|ing)?\s+up\s+(?:its\s+)?(?:leadership|management|executive|c-suite|board)\b|\btakes?\s+the\s+(?:helm|reins)\b`),
 	}, guards: []*regexp.Regexp{
 		rx(`\bfor\s+(?:\w+\s+){0,2}(?:ceos|cfos|ctos|cios|cisos|cmos|founders|executives|directors|boards)\b`),
 		rx(`\b(?:hiring|looking for|seeking)\s+(?:a|an)\b` + gap + `{0,60}`),
+		// "founder named Entrepreneur of the Year" is an award.
+		rx(`\bnam(?:es|ed)\b` + gap + `{0,50}?\b(?:of\s+the\s+year|awards?|prize|winners?|finalists?|honou?rees?|laureates?)(?:[\s,;:.!?)]|$)|\bnam(?:es|ed)\s+(?:as\s+)?(?:one\s+of|among)\b|\bnam(?:es|ed)\s+(?:to|on)\s+(?:the\s+)?(?:[\w'&-]+\s+){0,5}?(?:lists?|rankings?|\d+\s+under\s+\d+)\b`),
 		rx(`\b` + role + `\b(?:\s+[\w'-]+){0,3}?\s+(?:says|said|tells|told|argues|argued|believes|thinks|warns|warned|explains|explained|writes|wrote|predicts|notes|noted)\b`),
 	}},
 	{t: TypeRegulatory, pos: []pattern{
@@ -129,6 +168,9 @@ var lexicons = []lexicon{
 		p(gradeEvent, `\bpartner(?:s|ed|ing)?\s+(?:with|on|to)\b|\bpartnerships?\b|\bteam(?:s|ed|ing)?\s+up\b|\bjoin(?:s|ed|ing)?\s+forces\b|\b(?:link(?:s|ed|ing)?|tie(?:s|d)?|tying|hook(?:s|ed)?)\s+up\s+with\b|\btie-?ups?\b|\bcollaborat(?:e|es|ed|ing|ion|ions)\b|\balliances?\b|\bjoint\s+ventures?\b`),
 		p(gradeEvent, `\bintegrat(?:es|ed|ing|ion|ions)\s+(?:with|into)\b|\bintegration\s+(?:with|for)\b`),
 		p(gradeEvent, `\b(?:selected|chosen|picked|tapped|engaged|contracted)\s+by\b`),
+		// "chosen as exclusive insurer for Beta": a commercial role for
+		// another company.
+		p(gradeEvent, `\b(?:selected|chosen|picked|tapped|named|appointed|confirmed)\s+(?:as\s+)?(?:the\s+|an?\s+|its\s+)?(?:exclusive|preferred|official|sole|primary|strategic|principal|designated|approved|global|national)\s+(?:[\w-]+\s+){0,2}?(?:partners?|suppliers?|providers?|vendors?|insurers?|distributors?|resellers?|carriers?|contractors?|lenders?|banks?|brokers?|manufacturers?|retailers?|operators?|agency|agencies|integrators?|processors?|licensees?|airline|logistics\s+\w+|[\w-]+\s+(?:partner|provider|supplier))\b`),
 		p(gradeEvent, `\b(?:selects?|chooses|chose|picks)\b`+gap+`{0,40}?\b(?:for|to|as)\b`),
 		p(gradeEvent, `\b(?:signs?|signed|signing|inks?|inked|seals?|sealed|strikes?|struck|lands?|landed|wins?|won|secures?|secured|awarded|renews?|renewed|extends?|extended|expands?|expanded|enters?\s+into|agrees?|reach(?:es|ed)?|clinch(?:es|ed)?|bags?|nabs?)\b`+gap+`{0,50}?\b(?:contracts?|agreements?|deals?|pacts?|mou|memorandum of understanding|tenders?|orders?)\b`),
 		p(gradeEvent, `\b(?:reseller|resale|distribution|distributor|supply|licensing|licence|license|oem|co-selling|co-sell|go-to-market|gtm|strategic|commercial|channel|referral)\s+(?:agreement|deal|partnership|pact|relationship|contract)s?\b`),
@@ -147,12 +189,18 @@ var lexicons = []lexicon{
 		p(gradeEvent, `\bexpand(?:s|ed|ing)?\s+(?:its\s+)?(?:platform|product|suite|line-?up|portfolio|offering|capabilities|catalog)\b`),
 		p(gradeEvent, `\bhits?\s+(?:the\s+)?(?:market|shelves|stores)\b|\bgoes\s+on\s+sale\b|\b(?:begins?|began|starts?|started)\s+selling\b|\bbrings?\b`+gap+`{0,40}?\bto\s+(?:the\s+)?(?:market|shelves|stores|grocery\s+shelves)\b`),
 		p(gradeEvent, `\badd(?:s|ed|ing)?\b`+gap+`{0,40}?\b(?:features?|capabilit\w*|support\s+for|modules?|mode|tools?|queries)\b`),
+		p(gradeEvent, `\b(?:(?:now|begins?|began|starts?|started)\s+sampling|sampl(?:e|es|ed|ing)\b`+gap+`{0,50}?\bto\s+(?:[\w-]+\s+){0,2}?customers)\b`),
 		p(gradeTopic, `\bnew\s+(?:products?|platform|app|tool|features?|model|service|suite|solution|offering|line|version)\b|\bversion\s+\d+(?:\.\d+)*\b|\bv\d+\.\d+\b|\bnext[- ]gen(?:eration)?\b`),
 	}, guards: []*regexp.Regexp{
 		rx(`\blaunch(?:es|ed|ing)?\s+(?:a\s+|an\s+|its\s+|the\s+|new\s+|first\s+)*(?:search|investigation|probe|review|inquiry|recruitment|recruiting|hiring|campaign|awareness|lawsuit|legal|bid|tender|ipo|podcast|newsletter|blog|webinar|fund|venture fund|foundation|charity|initiative|program|programme|challenge|contest|survey|study|report|appeal|offensive|attack|strike)\b`),
 		rx(`\blaunch(?:es|ed|ing)?\s+(?:in|into|across)\b`),
 		rx(`\breleas(?:e|es|ed|ing)\s+(?:its\s+|the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?(?:results|earnings|report|survey|study|statement|data|findings|guidance|figures|numbers|letter|index|whitepaper|white paper|ebook|e-book|benchmark)\b|\breleased?\s+from\b`),
 		rx(`\bship(?:s|ped|ping)?\s+(?:its\s+)?\d`),
+		// Launching a hiring or training programme, or a site, is not a
+		// product; nor is the debut/launch in an award's name.
+		rx(`\blaunch(?:es|ed|ing)?\s+(?:a\s+|an\s+|its\s+|the\s+|new\s+|first\s+)*(?:[\w-]+\s+){0,2}?(?:hiring|recruitment|recruiting|apprenticeship|apprentice|graduate|internship|intern|trainee|training|mentoring|scholarship|fellowship|early[- ]careers?)\s+(?:program\w*|schemes?|drive|initiative|academy|cohort|intake)\b`),
+		rx(`\b(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|introduc(?:e|es|ed|ing)|debut(?:s|ed|ing)?)\s+(?:its\s+|a\s+|an\s+|the\s+)?` + facility),
+		rx(`\b(?:best|top|most\s+\w+)\s+(?:[\w-]+\s+){0,2}?(?:debut|launch|release|new\s+product|product\s+launch)\b`),
 		rx(`\b(?:roll(?:s|ed|ing)?\s+out|launch\w*|introduc\w*)\b` + gap + `{0,20}?\b` + tech + `\b`),
 	}},
 	{t: TypeExpansion, pos: []pattern{
@@ -161,15 +209,24 @@ var lexicons = []lexicon{
 		p(gradeEvent, `\b(?:mov(?:e|es|ed|ing)|push(?:es|ed|ing)?|break(?:s|ing)?|broke|ventur(?:e|es|ed|ing))\s+into\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,3}?markets?\b|`+capWord+`)`),
 		p(gradeEvent, `\bbr(?:eaks?|oke)\s+ground\b|\benter(?:s|ed|ing)?\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?markets?\b|\bentr(?:y|ies)\s+into\b`),
 		p(gradeEvent, `\b(?:market|international|global|european|overseas|regional|geographic|u\.?s\.?|asian|apac|emea|latin american)\s+(?:expansion|entry)\b|\b(?:goes|going)\s+(?:global|international)\b`),
-		p(gradeEvent, `\b(?:relocat\w*|mov(?:e|es|ed|ing))\s+(?:its\s+)?(?:global\s+|corporate\s+|company\s+)?(?:headquarters|hq|head\s+office)\b|\bnew\s+(?:global\s+|european\s+|us\s+)?(?:headquarters|hq)\b`),
+		p(gradeEvent, `\b(?:relocat\w*|mov(?:e|es|ed|ing))\s+(?:its\s+)?(?:global\s+|corporate\s+|company\s+)?(?:headquarters|hq|head\s+office)\b|\bnew\s+`+placeDesc+`(?:headquarters|hq|head\s+office)\b`),
 		p(gradeEvent, `\b(?:grows?|doubles?|triples?|expands?|extends?)\s+(?:its\s+)?(?:footprint|presence|reach)\b`),
 		p(gradeEvent, `\b(?:launch(?:es|ed|ing)?|debut(?:s|ed)?|arriv(?:es|ed)|lands?|landed|touches\s+down)\s+in\s+(?:the\s+)?`+capWord),
+		p(gradeEvent, `\b(?:(?:is|are|goes|went|gone|now)\s+live|(?:is|are)\s+now\s+(?:live|operating)|(?:begins?|began|starts?|started|commenc(?:es|ed)|launch(?:es|ed))\s+(?:operations|operating|service))\s+(?:in|across)\s+(?:the\s+)?`+capWord),
+		// Buying or leasing land, a site or a building (not a company).
+		p(gradeEvent, `\b(?:acquir(?:e|es|ed|ing)|acquisitions?\s+of|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)(?:\s+of)?|leas(?:e|es|ed|ing)|secur(?:e|es|ed|ing))\s+(?:an?\s+|the\s+|its\s+)?(?:[\w'-]+\s+){0,4}?`+property),
 	}, guards: []*regexp.Regexp{
 		rx(`\bexpand(?:s|ed|ing)?\s+on\b`),
+		rx(`\bopen[- ]sourc\w*`), // "open-sourcing … feature store" is not opening a store
+		rx(`\b(?:live|launch(?:es|ed|ing)?|debut(?:s|ed)?|arriv(?:es|ed)|lands?|landed)\s+(?:in|on)\s+(?:the\s+)?(?:apple\s+)?(?:app\s+store|google\s+play|play\s+store|microsoft\s+store|chrome\s+web\s+store|(?:[\w-]+\s+){0,2}marketplace)\b`),
 		rx(`\bexpand(?:s|ed|ing)?\s+(?:its\s+|their\s+)?(?:partnership|collaboration|agreement|relationship|integration|platform|product|suite|lineup|portfolio|offering|capabilit\w*|features?|support|board|leadership|team|sales\s+team|workforce|headcount)\b`),
 	}},
 	{t: TypeHiring, pos: []pattern{
-		p(gradeEvent, `\b(?:hir(?:e|es|ed|ing)|recruit(?:s|ed|ing)?|add(?:s|ed|ing)?|creat(?:e|es|ed|ing)|seek(?:s|ing)?|onboard(?:s|ed|ing)?|bring(?:s|ing)?\s+on|employ(?:s|ing)?|staff(?:s|ing)?\s+up)\b`+gap+`{0,25}?\b`+num+`\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:jobs|roles|positions|employees|staff|workers|people|engineers|developers|nurses|hires|openings|vacancies|executives|reps|salespeople|scientists|researchers|technicians|drivers|agents|installers|operators|specialists|chemists|designers|analysts)\b`),
+		p(gradeEvent, `\b(?:hir(?:e|es|ed|ing)|recruit(?:s|ed|ing)?|add(?:s|ed|ing)?|creat(?:e|es|ed|ing)|seek(?:s|ing)?|onboard(?:s|ed|ing)?|bring(?:s|ing)?\s+on|employ(?:s|ing)?|staff(?:s|ing)?\s+up|tak(?:e|es|ing)\s+on|took\s+on|welcom(?:e|es|ed|ing))\b`+gap+`{0,25}?\b`+num+`\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?`+staffNoun+`\b`),
+		// "40 new colleagues joined us this quarter".
+		p(gradeEvent, `\b`+num+`\s+new\s+(?:[\w-]+\s+){0,2}?(?:`+staffNoun+`|`+capWord+`[\w-]*s)\s+(?:have\s+|has\s+)?(?:joined|started|came\s+on\s+board)\b|\b`+num+`\s+new\s+(?:joiners|starters|colleagues|team\s*mates|team\s+members|recruits)\b`),
+		// "to recruit 150 for new Ohio plant": a bare head count.
+		p(gradeEvent, `\b(?:hir(?:e|es|ing)|recruit(?:s|ing)?|take\s+on|takes\s+on|taking\s+on)\s+(?:up\s+to\s+|more\s+than\s+|over\s+|another\s+|around\s+|about\s+|some\s+|nearly\s+)?`+num+`(?:\s+(?:more\s+)?(?:for|at|in|across|by|this|next|over|locally)\b|\s*[,;:]|\s*$)`),
 		p(gradeEvent, `\b`+num+`\s+(?:new\s+)?(?:open\s+)?(?:[\w-]+\s+)?(?:jobs|roles|positions|openings|vacancies)\b`),
 		p(gradeEvent, `\b(?:hiring\s+(?:spree|push|blitz|surge|binge|drive|plans?|frenzy|boom)|recruit(?:ment|ing)\s+(?:drive|push|campaign|blitz)|plans?\s+to\s+hire|ramps?\s+up\s+(?:hiring|recruiting|recruitment)|(?:is|are|keeps|still|actively)\s+hiring|talent\s+(?:hunt|push|drive)|job\s+(?:growth|creation)|open\s+(?:roles|positions|jobs)|job\s+openings)\b`),
 		p(gradeEvent, `\b(?:doubl|tripl|quadrupl|grow|grew|increas|boost|expand|swell|scal)\w*\s+(?:its\s+|their\s+)?(?:headcount|workforce|staff|employee\s+base|engineering\s+team|sales\s+team|sales\s+force)\b`),
@@ -193,13 +250,22 @@ var lexicons = []lexicon{
 		p(gradeSpecific, `\b(?:migrat\w*|mov(?:e|es|ed|ing)|shift(?:s|ed|ing)?|switch(?:es|ed|ing)?|transition(?:s|ed|ing)?|port(?:s|ed|ing)?|rebuil(?:d|ds|t|ding)|re-?platform\w*|re-?architect\w*|rewr(?:ite|ites|itten|ote)|consolidat\w*|standardi[sz]\w*|moderni[sz]\w*|upgrad\w*|replac(?:e|es|ed|ing)|goes\s+live|gone\s+live|went\s+live)\b`+gap+`{0,50}?\b`+tech+`\b`),
 		p(gradeSpecific, `\b(?:adopt\w*|deploy\w*|implement\w*|roll(?:s|ed|ing)?\s+out|select\w*|chooses|chose|pick(?:s|ed)?|embrac\w*|built\s+on|build(?:s|ing)?\b`+gap+`{0,30}?\bon|powered\s+by|runs?\s+on|running\s+on|all-in\s+on|us(?:es|ing)|licens\w*)\b`+gap+`{0,40}?\b`+tech+`\b`),
 		p(gradeEvent, `\bopen[- ]?sourc(?:e|es|ed|ing)\b|\bpatent(?:s|ed)?\b`),
+		// Deployment in the company's own operations: "deploys AI
+		// scheduling across 40 care homes", "to deploy drones across fleet".
+		p(gradeSpecific, `\b(?:deploy(?:s|ed|ing)?|implement(?:s|ed|ing)?)\b`+gap+`{0,60}?\b(?:across|throughout|at|in|on)\s+(?:all\s+(?:of\s+)?|its\s+|their\s+|the\s+|every\s+|each\s+)*(?:\d[\d,]*\s+)?(?:of\s+its\s+)?(?:[\w-]+\s+){0,2}?(?:fleet|fleets|sites|stores|plants|factories|hospitals|homes|branches|warehouses|vessels|ships|trucks|vehicles|offices|facilities|clinics|schools|depots|mines|wards|restaurants|hotels|workforce|estate|operations|production\s+lines?)\b`),
+		p(gradeSpecific, `\b(?:deploy(?:s|ed|ing)?|adopt(?:s|ed|ing)?|implement(?:s|ed|ing)?)\s+(?:an?\s+|its\s+|the\s+|new\s+)?(?:[\w-]+\s+){0,2}?`+adoptable+`\b`),
 		p(gradeEvent, `\b(?:cloud|data|platform|infrastructure|erp|crm|it)\s+(?:migration|overhaul|moderni[sz]ation|re-?platforming)\b|\b(?:tech(?:nology)?|data)\s+stack\b|\bdigital\s+transformation\b`),
 		p(gradeTopic, `\bmigrat(?:es|ed|ing|ion)\b|\b(?:generative\s+ai|llms?|large\s+language\s+models?)\b`),
 	}, guards: nil},
 	{t: TypeOther, pos: []pattern{
-		p(gradeEvent, `\b(?:wins?|won|winning|receiv(?:e|es|ed|ing)|earn(?:s|ed|ing)?|awarded|tak(?:es|en)\s+home|scoops?|honou?r(?:s|ed)?|recogni[sz](?:es|ed)|nam(?:es|ed)|rank(?:s|ed|ing)?|plac(?:es|ed)|land(?:s|ed)?|makes?|made|includ(?:es|ed)|list(?:s|ed)|select(?:s|ed))\b`+gap+`{0,60}?\b(?:awards?|prize|medal|list|ranking|honou?rees?|finalists?|leader|top\s+\d+|fastest[- ]growing|inc\.?\s+5000|magic\s+quadrant|wave|great\s+place\s+to\s+work|top\s+workplaces?|best\s+places?\s+to\s+work|of\s+the\s+year|\d+\s+under\s+\d+|cloud\s+100|ai\s+50|fast\s+500|stevie|hall\s+of\s+fame|b\s+corp)\b`),
+		p(gradeEvent, `\b(?:wins?|won|winning|receiv(?:e|es|ed|ing)|earn(?:s|ed|ing)?|awarded|tak(?:es|en)\s+home|scoops?|honou?r(?:s|ed)?|recogni[sz](?:es|ed)|nam(?:es|ed)|rank(?:s|ed|ing)?|plac(?:es|ed)|land(?:s|ed)?|makes?|made|includ(?:es|ed)|list(?:s|ed)|select(?:s|ed)|certif(?:y|ies|ied))\b`+gap+`{0,60}?\b(?:awards?|prize|medal|list|ranking|honou?rees?|finalists?|leaders?|top\s+\d+|fastest[- ]growing|inc\.?\s+5000|magic\s+quadrant|wave|great\s+place\s+to\s+work|top\s+workplaces?|best\s+places?\s+to\s+work|of\s+the\s+year|\d+\s+under\s+\d+|cloud\s+100|ai\s+50|fast\s+500|stevie|hall\s+of\s+fame|b\s+corp)\b`),
 		p(gradeEvent, `\bnam(?:es|ed)\s+(?:to|on)\s+(?:the\s+)?`+capWord+`|\b(?:spot|place)\s+on\s+(?:the\s+|this\s+year's\s+)?`+capWord+`|\brank(?:s|ed)?\s+(?:no\.?|#|number)\s*\d+`),
 		p(gradeEvent, `\b(?:finalists?|shortlisted|short-listed|nominated|nominee)\b`),
+		// "named one of Europe's Climate Leaders", "ranked among the …";
+		// workplace certifications are recognitions, not compliance.
+		p(gradeEvent, `\b(?:named|ranked|listed|recogni[sz]ed|selected|included|featured|chosen|voted)\s+(?:as\s+)?(?:one\s+of|among)\b|\b(?:great\s+places?\s+to\s+work|best\s+(?:places?|companies|employers?)\s+to\s+work(?:\s+for)?|top\s+(?:workplaces?|employers?)|best\s+employers?)\b`),
+		// Event appearances: "meet us at Web Summit", "visit us at booth B-214".
+		p(gradeEvent, `\b(?:meet|see|visit|find|catch|join)\s+(?:us|the\s+team|our\s+team)\s+at\b|\b(?:booth|stand)\s+(?:#|no\.?\s*)?[a-z]?-?\d+`),
 		p(gradeEvent, `\b(?:host(?:s|ed|ing)?|exhibit(?:s|ed|ing)?|sponsor(?:s|ed|ing)?|keynot(?:e|es|ed|ing)|speak(?:s|ing)?\s+at|present(?:s|ed|ing)?\s+at|showcas(?:e|es|ed|ing)|demo(?:s|ed|ing)?|attend(?:s|ed|ing)?|participat(?:e|es|ed|ing)\s+in)\b`+gap+`{0,60}?\b(?:conference|summit|expo|event|hackathon|meetup|forum|festival|week|day|show|symposium|fair|booth|stand|congress|\d{4})\b|\b(?:investor|analyst|capital\s+markets|developer|customer)\s+days?\b|\buser\s+conference\b|\bannual\s+conference\b`),
 		p(gradeEvent, `\b(?:surpass(?:es|ed)?|cross(?:es|ed)?|tops?|topped|hits?|reach(?:es|ed)?|passes|passed|celebrat(?:es|ed|ing)|marks?|signs?\s+its)\b`+gap+`{0,25}?\b\d[\d,.]*(?:\s?(?:k|m|million|billion|thousand))?\+?(?:st|nd|rd|th)?\s+(?:[\w-]+\s+){0,2}?(?:users|customers|clients|members|downloads|transactions|orders|rides|deliveries|subscribers|installs|devices|merchants|patients|developers|shipments|units|customer|companies|countries|loads|trips|calls|claims|payments|miles|streams|listings|sign-?ups|accounts|homes|vehicles|robots|visits|searches|bookings|meals|packages|documents|invoices|contracts)\b`),
 		p(gradeEvent, `\b(?:anniversary|milestone|\d+(?:st|nd|rd|th)\s+birthday)\b|\bcelebrat(?:es|ed|ing)\s+(?:\w+\s+)?years\b`),
@@ -215,6 +281,9 @@ var precedence = func() map[Type]int {
 	return m
 }()
 
+// numberWord is a number written out, as listicles start ("Five ways …").
+const numberWord = `(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)`
+
 // Item-level guards: headlines that are not reports of an event.
 var (
 	// Questions, opinion, analysis, interviews, podcasts, reviews, guides,
@@ -224,9 +293,11 @@ var (
 		rx(`\?\s*["']?$`),
 		rx(`^(?:opinion|op-ed|commentary|analysis|editorial|column|podcast|webinar|video|watch|listen|q&a|interview|explainer|review|guide|sponsored|partner content|roundup|round-up|recap|newsletter|the week in|this week in|week in review|ask)\b`),
 		rx(`\b(?:podcast|webinar|blog|episode|interview|q&a|opinion|review)\s*:`),
-		rx(`^(?:the\s+)?(?:top|best)\s+\d+\b|^\d+\s+(?:[\w-]+\s+){0,2}(?:ways|things|reasons|tips|lessons|startups|companies|tools|trends|takeaways|questions|signs|mistakes|stocks|firms|players|vendors|platforms)\b|\bto\s+watch\b`),
+		rx(`^(?:the\s+)?(?:top|best)\s+(?:\d+|` + numberWord + `)\b|^` + numberWord + `\s+(?:[\w-]+\s+){0,2}(?:ways|things|reasons|tips|lessons|takeaways|questions|signs|mistakes|steps|ideas|myths|secrets|habits|strategies|rules|trends)\b|^\d+\s+(?:[\w-]+\s+){0,2}(?:ways|things|reasons|tips|lessons|startups|companies|tools|trends|takeaways|questions|signs|mistakes|stocks|firms|players|vendors|platforms)\b|\bto\s+watch\b`),
 		rx(`^[^:]{2,80}?\s+on\s+(?:how|why|what|when|the\s+future\s+of|building|lowering|scaling|leading|managing|creating|designing|winning|navigating)\b`),
 		rx(`^[^:]{2,60}\b(?:ceo|cfo|cto|coo|founder|co-founder|chief\s+\w+|president|executive|head\s+of\s+\w+|analyst|expert|investor)s?:\s`),
+		rx(`^[^?]{2,60}\?\s+(?:how|why|what|when|where|who|which|is|are|can|could|should|would|will|does|do)\b`),
+		rx(`^(?:happy\s+(?:\d+(?:st|nd|rd|th)\s+|[a-z]+(?:st|nd|rd|th)\s+)?(?:birthday|anniversary|holidays|new\s+year)|here'?s\s+to\b|season'?s\s+greetings)`),
 		rx(`\b(?:lessons\s+from|tips\s+for|a\s+look\s+at|reflects\s+on|looks\s+back|discusses|talks\s+about|shares\s+lessons|explains|'s\s+guide\s+to|guide\s+to|playbook\s+for|how-to)\b`),
 	}
 	// Job advertisements: one role offered, not a hiring trend.

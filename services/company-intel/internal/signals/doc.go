@@ -41,12 +41,53 @@
 // shares with partnership and product phrases. A positive match that
 // overlaps a guard match of its own type is discarded. Guards encode the
 // non-events: "raises concerns/prices/awareness/questions/outlook",
-// "acquire customers/talent", "customer/user acquisition",
+// money raised for a charity or by staff ("staff raise £20,000 for
+// charity"), "acquire customers/talent", "customer/user acquisition",
 // "acquisition cost", "buyback", "takes over as", "expands on",
 // "expands its partnership/platform/team", "launches a campaign/podcast/
-// investigation", "releases results/report", job cuts (for hiring),
-// "fine-tunes", "payment settlement", reported speech after a role ("CEO
-// says …").
+// investigation", "launches a graduate hiring programme", "releases
+// results/report", the debut or launch in an award's name ("Best Debut
+// Game"), job cuts (for hiring), "fine-tunes", "payment settlement",
+// "now live in the App Store", "open-sourcing … feature store" (not
+// opening a store), reported speech after a role ("CEO
+// says …"), and an award or list after "named" ("founder named
+// Entrepreneur of the Year", "named one of …"), which is not an
+// appointment.
+//
+// Some phrases are typed by what they are rather than by their verb:
+//
+//   - Borrowed capital is funding: credit facility, revolving credit
+//     facility, credit line, line of credit, term loan, venture debt,
+//     bond issue, notes offering; a money guard for physical facilities
+//     ("$200M manufacturing facility") does not catch them. Amounts with
+//     the currency written after the number ("30 mln euros") count as
+//     money.
+//   - Buying land, a site or a building ("acquisition of a data centre
+//     site", "buys a 4-hectare plot in …") is expansion, not acquisition;
+//     buying goods in numbers ("purchase of 140 electric HGVs") is
+//     neither. A property noun must end its phrase, so "buys property
+//     startup X" stays an acquisition.
+//   - Opening a place beats launching a product: "unveils new Singapore
+//     regional headquarters" is expansion. A place noun counts after
+//     "new"/"first" or when written in lower case, so a product named like
+//     a place ("debuts Claims Studio") stays a product. "is now live in
+//     <Place>" and "begins operations in <Place>" are expansion.
+//   - "is joining the <X> family", "becomes part of <X>" and "to join <X>
+//     in a $N deal" are acquisitions (not "part of <X>'s programme/index").
+//     A bare "to join <X>" is not: it is far more often a person joining
+//     ("Jane Doe to join Acme as CFO", leadership).
+//   - "chosen/named as exclusive/preferred/official <insurer/supplier/…>
+//     for <X>" is partnership.
+//   - "taps ex-<X> exec <Name> to lead …" is leadership.
+//   - Hiring without "hire": "take on 250 apprentices", "welcomes 30 new
+//     engineers", "40 new colleagues joined", "to recruit 150 for …".
+//   - Deploying technology in the company's own operations is technology
+//     (grade 3): "deploys <X> across/at <fleet/stores/sites/…>", "deploys
+//     drones/robots/AI/computer vision/IoT/…".
+//   - Sampling a chip to customers is product.
+//   - Workplace recognitions ("certified Great Place to Work", "named one
+//     of …'s Climate Leaders", "ranked among …") and event appearances
+//     ("meet us at <event>", "booth B-214") are other.
 //
 // When several types match, the winner is chosen by, in order:
 //
@@ -67,8 +108,11 @@
 //
 // A headline is not an event, whatever its lead says, when it is a
 // question, opinion, analysis, interview, podcast, webinar, review, guide,
-// round-up or listicle ("10 startups to watch", "X's head of design on
-// building …", "CEO: …"), a job advertisement ("we're hiring a VP of
+// round-up or listicle ("10 startups to watch", "Five ways to …", "X's
+// head of design on building …", "CEO: …"), a teaser question followed by
+// commentary ("Merger mania? What consolidation means for shippers"), a
+// greeting ("Happy 10th birthday, Acme!"; a reported anniversary, "Acme
+// marks 10th anniversary", stays other), a job advertisement ("we're hiring a VP of
 // Sales", "Job: Senior Engineer", "is looking for a …"), or a customer
 // story ("case study", "How Globex uses Acme"). A stock-price move
 // ("shares jump 9%") with no event in the headline is not one either, and
@@ -80,7 +124,9 @@
 // matrix and per-type precision and recall and fails below 90% accuracy
 // or 80% recall for any type. The lexicon was written together with that
 // set, so its score there is in-sample; testdata/README.md records the
-// scores of two sets written afterwards, measured before any tuning.
+// scores of three sets written afterwards (the third by another author,
+// from the reference definitions only), each measured once before any
+// tuning. TestClassifyHoldout now holds them to the same thresholds.
 //
 // # Structured evidence
 //
@@ -161,8 +207,9 @@
 //     outside $1,000..$10T are ignored. AmountText is rounded to two
 //     decimals of its unit (K, M, B).
 //   - Round: pre-seed, seed, angel, Series A–K (with "-2", "+"), bridge,
-//     growth, mezzanine, venture debt, convertible note, credit facility,
-//     debt financing, term loan, IPO.
+//     growth, mezzanine, venture debt, convertible note, credit facility
+//     (also revolving credit facility, credit line, line of credit, debt
+//     or loan facility), debt financing, term loan, IPO.
 //   - Investors: the names after "led by"/"co-led by" (lead investors,
 //     listed first), then after "participation from", "round/funding/…
 //     from", "backed by", "investors include"; the company itself and

@@ -255,7 +255,7 @@ func phraseBefore(text string, i int) string {
 // ---- funding ----
 
 var (
-	roundRe = rx(`\b(pre-?seed|seed\+?|angel|series\s+[a-k](?:-?\d|\+{1,2})?|bridge\s+(?:round|financing|loan)|growth\s+(?:equity|round|funding|financing|investment)|mezzanine|venture\s+debt|convertible\s+notes?|credit\s+facility|debt\s+financing|term\s+loan|ipo|initial\s+public\s+offering)\b`)
+	roundRe = rx(`\b(pre-?seed|seed\+?|angel|series\s+[a-k](?:-?\d|\+{1,2})?|bridge\s+(?:round|financing|loan)|growth\s+(?:equity|round|funding|financing|investment)|mezzanine|venture\s+debt|convertible\s+notes?|(?:revolving\s+)?credit\s+(?:facility|line)|lines?\s+of\s+credit|revolving\s+facility|(?:debt|loan)\s+facility|debt\s+financing|term\s+loan|ipo|initial\s+public\s+offering)\b`)
 	ledByRe = rx(`\b(?:co-)?led\s+by\s+`)
 	// participants: "with participation from", "from", "backed by",
 	// "investors include".
@@ -287,7 +287,7 @@ func normRound(s string) string {
 		return "Venture debt"
 	case strings.HasPrefix(l, "convertible"):
 		return "Convertible note"
-	case l == "credit facility":
+	case strings.Contains(l, "credit"), strings.HasSuffix(l, "facility"):
 		return "Credit facility"
 	case l == "debt financing":
 		return "Debt financing"
@@ -922,7 +922,7 @@ var (
 	outlookRe         = rx(`\b(?:rais|cut|lower|lift|boost|trim|reaffirm|withdr|slash|hik|reduc|upgrad|downgrad)\w*\s+(?:its\s+)?(?:[\w-]+\s+){0,2}?(?:guidance|outlook|forecasts?)\b|\bprofit\s+warning\b`)
 	openSourceRe      = rx(`\bopen[- ]?sourc\w*`)
 	patentRe          = rx(`\bpatent`)
-	eventAppearRe     = rx(`\b(?:exhibit\w*|keynot\w*|sponsor\w*|speak\w*|present\w*\s+at|showcas\w*|host\w*|attend\w*|conference|summit|expo|symposium|investor\s+day)\b`)
+	eventAppearRe     = rx(`\b(?:booth|(?:meet|visit|see|find|join)\s+us\s+at|exhibit\w*|keynot\w*|sponsor\w*|speak\w*|present\w*\s+at|showcas\w*|host\w*|attend\w*|conference|summit|expo|symposium|investor\s+day)\b`)
 	milestoneRe       = rx(`\b(?:surpass\w*|cross\w*|tops|hits?|reach\w*|passes|passed|anniversary|milestone|celebrat\w*)\b`)
 	ordinalYearsRe    = rx(`\b(?:anniversary|celebrat\w+\s+\w+\s+years)\b`)
 	certTroubleRe     = rx(`\b(?:fine|violation|complaint|breach)`)

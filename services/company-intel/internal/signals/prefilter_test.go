@@ -39,7 +39,7 @@ func TestRequiredLiterals(t *testing.T) {
 // it, on the labelled texts and on case-folding edge cases.
 func TestPrefilterExact(t *testing.T) {
 	var texts []string
-	for _, name := range []string{"testdata/labelled.jsonl", "testdata/tuning-holdout1.jsonl", "testdata/tuning-holdout2.jsonl"} {
+	for _, name := range append([]string{"testdata/labelled.jsonl"}, holdoutSets...) {
 		for _, l := range loadLabelled(t, name) {
 			texts = append(texts, prepText(l.Headline), leadText(l.Lead), l.Lead)
 		}
