@@ -2,16 +2,11 @@ package profile_test
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"fmt"
 	"io"
 	"log"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -24,6 +19,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/fetch"
+	"github.com/intel402/intel402/pkg/evidence/fetch/fetchtest"
 	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
@@ -142,32 +138,11 @@ func startSites(t testing.TB) *sites {
 
 func fixtureCert(t testing.TB) (tls.Certificate, *x509.CertPool) {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	cert, pool, err := fetchtest.Cert(fixtureHosts, fixedNow.Add(-24*time.Hour), certNotAfter)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(4021),
-		Subject:               pkix.Name{CommonName: "Fixture Test CA", Organization: []string{"intel402 tests"}},
-		NotBefore:             fixedNow.Add(-24 * time.Hour),
-		NotAfter:              certNotAfter,
-		DNSNames:              fixtureHosts,
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+	return cert, pool
 }
 
 // hostMap is the fetcher's injected resolver: names map to addresses,

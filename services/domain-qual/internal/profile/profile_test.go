@@ -238,7 +238,7 @@ func TestProfileWebsiteMetadata(t *testing.T) {
 	if w.SecurityHeaders.HSTS.Present {
 		t.Errorf("hsts = %+v, want absent", w.SecurityHeaders.HSTS)
 	}
-	if !strings.Contains(w.TLS.Issuer, "Fixture Test CA") || w.TLS.NotAfter == nil || !w.TLS.NotAfter.Equal(certNotAfter) {
+	if !strings.Contains(w.TLS.Issuer, "intel402 fixture sites") || w.TLS.NotAfter == nil || !w.TLS.NotAfter.Equal(certNotAfter) {
 		t.Errorf("tls = %+v, want the fixture CA expiring %v", w.TLS, certNotAfter)
 	}
 	if !w.Source.RetrievedAt.Equal(fixedNow) {

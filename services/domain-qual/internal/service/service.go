@@ -125,12 +125,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	fac, closeFac, err := payments.NewFacilitator(cfg.Payments, rt.Logger, rt.Metrics)
-	if err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	rt.OnClose(func(context.Context) error { closeFac(); return nil })
-	pay, err := payments.Middleware(cfg.Payments, Prices(), doc.T, fac, rt.Store, rt.Logger)
+	pay, err := payments.ForRuntime(rt, cfg.Payments, Prices(), doc.T)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}

@@ -2,16 +2,11 @@ package sourcetest
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"fmt"
 	"io"
 	"log"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -23,6 +18,7 @@ import (
 	"time"
 
 	"github.com/intel402/intel402/pkg/evidence/fetch"
+	"github.com/intel402/intel402/pkg/evidence/fetch/fetchtest"
 	"github.com/intel402/intel402/pkg/evidence/guard"
 )
 
@@ -104,7 +100,7 @@ func StartSites(sites ...Site) (*Sites, error) {
 		s.byHost[d], s.byHost["www."+d] = site, site
 		hosts = append(hosts, d, "www."+d)
 	}
-	cert, roots, err := siteCert(hosts)
+	cert, roots, err := fetchtest.Cert(hosts, time.Now().Add(-time.Hour), time.Now().Add(24*time.Hour))
 	if err != nil {
 		return nil, err
 	}
@@ -286,38 +282,6 @@ func (s *Sites) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, strings.ReplaceAll(page.Body, SiteOrigin, origin))
-}
-
-// siteCert makes a self-signed CA certificate valid for hosts for the
-// next day, and the pool that trusts it.
-func siteCert(hosts []string) (tls.Certificate, *x509.CertPool, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	now := time.Now()
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(402),
-		Subject:               pkix.Name{CommonName: "sourcetest fixture sites", Organization: []string{"intel402 tests"}},
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(24 * time.Hour),
-		DNSNames:              hosts,
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool, nil
 }
 
 // NorthwindSite is the website of Northwind Robotics
