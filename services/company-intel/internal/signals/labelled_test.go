@@ -69,10 +69,24 @@ func TestClassifyHoldout(t *testing.T) {
 	}
 }
 
+// TestClassifyIndependentHoldout scores testdata/holdout-independent.jsonl,
+// written by an author who never saw the lexicon, its code or its other
+// sets, after all tuning (see testdata/README.md): the estimate of accuracy
+// on unseen text. It must never be tuned against. Its floor (75% accuracy,
+// 50% recall for any type) only catches a regression; the README reports
+// the measured numbers.
+func TestClassifyIndependentHoldout(t *testing.T) {
+	evaluateWith(t, "testdata/holdout-independent.jsonl", 0, 0.75, 0.5)
+}
+
 // evaluate classifies a labelled file, logs the confusion matrix and
 // per-type precision and recall, and fails below 90% accuracy, below 80%
 // recall for any type, or below minPerType labelled items of any type.
 func evaluate(t *testing.T, name string, minPerType int) {
+	evaluateWith(t, name, minPerType, 0.9, 0.8)
+}
+
+func evaluateWith(t *testing.T, name string, minPerType int, minAccuracy, minRecall float64) {
 	set := loadLabelled(t, name)
 	labels := make([]string, 0, len(Types)+1)
 	for _, ty := range Types {
@@ -140,11 +154,11 @@ func evaluate(t *testing.T, name string, minPerType int) {
 		if l != "none" && support < minPerType {
 			t.Errorf("type %s has %d labelled items, want >= %d", l, support, minPerType)
 		}
-		if rec < 0.8 {
-			t.Errorf("recall of %s is %.1f%%, want >= 80%%", l, 100*rec)
+		if rec < minRecall {
+			t.Errorf("recall of %s is %.1f%%, want >= %.0f%%", l, 100*rec, 100*minRecall)
 		}
 	}
-	if acc < 0.9 {
-		t.Errorf("accuracy %.1f%%, want >= 90%%", 100*acc)
+	if acc < minAccuracy {
+		t.Errorf("accuracy %.1f%%, want >= %.0f%%", 100*acc, 100*minAccuracy)
 	}
 }
