@@ -7,6 +7,9 @@
 // Gathering: the independent sources (news searches, filings, reference
 // entries) start at once; the job-board source starts as soon as the
 // company's website has been read, with the boards the site links to.
+// When an Enricher is configured (Exa /contents), the newest in-window
+// news items that arrived without text get it fetched afterwards (at most
+// MaxEnrich, within the request's budget).
 // Gathering stops early when EvidenceBudget dated items inside the window
 // have been collected (the remaining sources are cancelled; that is not a
 // failure). A source that fails or times out makes the bundle partial.
@@ -35,6 +38,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/costguard"
@@ -47,6 +51,17 @@ type Source interface {
 	Name() string
 	Gather(ctx context.Context, q bundle.Query) (bundle.Result, error)
 }
+
+// Enricher fetches the text of documents that arrived without any (news
+// search results often carry a title only), so that analyses read their
+// lead paragraphs. It returns text by canonical URL.
+type Enricher interface {
+	Name() string
+	Enrich(ctx context.Context, urls []string) (map[string]string, bundle.Usage, error)
+}
+
+// MaxEnrich is the most documents enriched per bundle.
+const MaxEnrich = 5
 
 // Resolver resolves a parsed company input (satisfied by *resolve.Resolver).
 type Resolver interface {
@@ -77,6 +92,9 @@ type Config struct {
 	Jobs    Source
 	// Sources are the independent sources.
 	Sources []Source
+	// Enricher, optional, fills the excerpts of up to MaxEnrich of the
+	// newest in-window news items that have none, after gathering.
+	Enricher Enricher
 	// Guard and MinPaidCallUSD: when Guard is set and some source is paid,
 	// MinPaidCallUSD is the cheapest paid call; a day whose budget cannot
 	// admit it refuses research before any upstream call.
@@ -381,6 +399,11 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 			stop()
 		}
 	}
+	if r.cfg.Enricher != nil && !budgetMet {
+		if f, ok := r.enrich(ctx, b, q); !ok {
+			failures = append(failures, f)
+		}
+	}
 	b.Items = dedupe(b.Items)
 	slices.Sort(b.Providers)
 	b.Providers = slices.Compact(b.Providers)
@@ -406,6 +429,49 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 
 // kindOf classifies a source error; errors that are not upstream errors
 // (a website's fetch error) are read from the context kinds they wrap.
+// enrich fills the excerpts of the newest in-window news items without
+// one (at most MaxEnrich; aggregator redirect links such as Google News
+// items cannot be read and are skipped). It reports the failure, if any,
+// as a source failure of the enricher (the bundle is then partial).
+func (r *Researcher) enrich(ctx context.Context, b *Bundle, q bundle.Query) (answer, bool) {
+	var picks []int
+	for i, it := range b.Items {
+		if it.Kind == bundle.KindNews && it.Doc.Excerpt == "" && !it.Doc.Published.IsZero() && q.In(it.Doc.Published) &&
+			!strings.HasPrefix(it.Doc.URL, "https://news.google.com/") {
+			picks = append(picks, i)
+		}
+	}
+	if len(picks) == 0 {
+		return answer{}, true
+	}
+	slices.SortStableFunc(picks, func(x, y int) int {
+		if c := b.Items[y].Doc.Published.Compare(b.Items[x].Doc.Published); c != 0 {
+			return c
+		}
+		return strings.Compare(b.Items[x].Doc.URL, b.Items[y].Doc.URL)
+	})
+	picks = picks[:min(len(picks), MaxEnrich)]
+	urls := make([]string, len(picks))
+	for i, p := range picks {
+		urls[i] = b.Items[p].Doc.URL
+	}
+	texts, usage, err := r.cfg.Enricher.Enrich(ctx, urls)
+	b.Usage = b.Usage.Add(usage)
+	for _, p := range picks {
+		if t := texts[b.Items[p].Doc.URL]; t != "" {
+			b.Items[p].Doc.Excerpt = source.Truncate(source.Fold(t), source.MaxExcerpt)
+		}
+	}
+	if len(texts) > 0 && !slices.Contains(b.Providers, r.cfg.Enricher.Name()) {
+		b.Providers = append(b.Providers, r.cfg.Enricher.Name())
+	}
+	if err != nil {
+		r.log.InfoContext(ctx, "evidence enrichment failed", slog.String("source", r.cfg.Enricher.Name()), slog.Any("err", err))
+		return answer{name: r.cfg.Enricher.Name(), err: err}, false
+	}
+	return answer{}, true
+}
+
 func kindOf(err error) upstream.Kind {
 	if k := upstream.KindOf(err); k != "" {
 		return k

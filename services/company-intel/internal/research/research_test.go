@@ -339,3 +339,63 @@ func equalFailures(a, b []research.Failure) bool {
 	}
 	return true
 }
+
+type fakeEnricher struct {
+	mu    sync.Mutex
+	asked []string
+	err   error
+}
+
+func (f *fakeEnricher) Name() string { return "exa" }
+
+func (f *fakeEnricher) Enrich(_ context.Context, urls []string) (map[string]string, bundle.Usage, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.asked = append(f.asked, urls...)
+	out := map[string]string{}
+	for _, u := range urls {
+		out[u] = "  Lead paragraph of\n" + u + "  "
+	}
+	return out, bundle.Usage{Contents: len(urls), CostUSD: 0.001 * float64(len(urls))}, f.err
+}
+
+func TestEnrichment(t *testing.T) {
+	t.Parallel()
+	// 7 dated items without excerpts: the newest MaxEnrich are enriched.
+	news := &fakeSource{name: "gdelt", items: 7}
+	en := &fakeEnricher{}
+	r := newResearcher(t, research.Config{Sources: []research.Source{news}, Enricher: en})
+	out, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(en.asked) != research.MaxEnrich {
+		t.Fatalf("asked for %d texts, want %d", len(en.asked), research.MaxEnrich)
+	}
+	enriched := 0
+	for _, it := range out.Bundle.Items {
+		if it.Doc.Excerpt != "" {
+			enriched++
+			if it.Doc.Excerpt != "Lead paragraph of "+it.Doc.URL {
+				t.Fatalf("excerpt %q not folded", it.Doc.Excerpt)
+			}
+			if it.Doc.Published.Before(now.AddDate(0, 0, -research.MaxEnrich)) {
+				t.Fatalf("an older item was enriched before a newer one: %s", it.Doc.URL)
+			}
+		}
+	}
+	if enriched != research.MaxEnrich || out.Usage.Contents != research.MaxEnrich || !equal(out.Bundle.Providers, []string{"exa", "gdelt"}) {
+		t.Fatalf("enriched %d, usage %+v, providers %v", enriched, out.Usage, out.Bundle.Providers)
+	}
+
+	// A failing enricher keeps what it returned and makes the bundle partial.
+	failing := &fakeEnricher{err: &upstream.Error{Upstream: "exa", Kind: upstream.KindBudget}}
+	r2 := newResearcher(t, research.Config{Sources: []research.Source{&fakeSource{name: "gdelt", items: 2}}, Enricher: failing})
+	out2, err := r2.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out2.Bundle.Partial || len(out2.Bundle.Failures) != 1 || out2.Bundle.Failures[0] != (research.Failure{Source: "exa", Kind: upstream.KindBudget}) {
+		t.Fatalf("partial %v failures %v", out2.Bundle.Partial, out2.Bundle.Failures)
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"context"
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
+	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/services/company-intel/internal/research"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/exa"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sec"
@@ -105,4 +107,20 @@ func (l secLister) Listing(ctx context.Context, name string) (string, string, bu
 		}
 	}
 	return "", "", usage, nil
+}
+
+// exaEnricher: the text of news documents through Exa /contents.
+type exaEnricher struct{ x *exa.Source }
+
+var _ research.Enricher = exaEnricher{}
+
+func (e exaEnricher) Name() string { return e.x.Name() }
+
+func (e exaEnricher) Enrich(ctx context.Context, urls []string) (map[string]string, bundle.Usage, error) {
+	pages, usage, err := e.x.Contents(ctx, urls)
+	texts := make(map[string]string, len(pages))
+	for _, p := range pages {
+		texts[source.Normalize(p.URL)] = p.Text
+	}
+	return texts, usage, err
 }

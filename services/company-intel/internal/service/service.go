@@ -178,6 +178,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, er
 		sources = append(sources, filings)
 		resolver.Lister = secLister{filings}
 	}
+	var enricher research.Enricher
 	minPaid := 0.0
 	search, err := exa.New(exa.Config{APIKey: u.ExaAPIKey, BaseURL: u.ExaBaseURL, SearchPriceUSD: u.ExaSearchPrice,
 		ContentsPriceUSD: u.ExaContentPrice, Upstream: up()})
@@ -189,6 +190,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, er
 	default:
 		sources = append(sources, search)
 		resolver.PaidFinders = []resolve.Finder{exaFinder{search}}
+		enricher = exaEnricher{search}
 		minPaid = u.ExaSearchPrice // research's first paid call is an Exa search
 	}
 	guard, err := costguard.New(costguard.Config{Counter: rt.Store, Prefix: Name + ":budget",
@@ -197,7 +199,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, er
 		return nil, err
 	}
 	return research.New(research.Config{
-		Resolver: resolve.New(resolver), Website: site, Jobs: boards, Sources: sources,
+		Resolver: resolve.New(resolver), Website: site, Jobs: boards, Sources: sources, Enricher: enricher,
 		Guard: guard, MinPaidCallUSD: minPaid, Store: rt.Store, Prefix: Name + ":v1",
 		BundleTTL: cfg.Research.EvidenceTTL, Logger: rt.Logger,
 	})
