@@ -1,6 +1,6 @@
 # intel402 — two commands matter: `make run` and `make test` (see README.md).
 SHELL := /bin/bash
-MODULES := openapi pkg/platform pkg/x402 pkg/evidence services/company-intel services/domain-qual interop
+MODULES := openapi pkg/platform pkg/x402 pkg/evidence services/company-intel services/domain-qual
 PKGS := $(addsuffix /...,$(addprefix ./,$(MODULES)))
 GO ?= go
 STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck

@@ -130,7 +130,7 @@ func TestValidationBeforePayment(t *testing.T) {
 	logger := slog.New(slog.DiscardHandler)
 	price := payments.Price{Method: "POST", Path: "/v1/company/signals", Atomic: "50000", Description: "signals"}
 	pay := paytest.Wire(t, map[string]string{"X402_PAY_TO": payTo, "X402_FACILITATOR_URL": "http://127.0.0.1:1"},
-		[]payments.Price{price}, doc, cache.NewMemory(100), logger).Pay
+		[]payments.Price{price}, doc, cache.NewMemory(100), logger)
 	type body struct {
 		Company string `json:"company"`
 	}

@@ -101,6 +101,10 @@ func (c *Chain) Used(tb testing.TB, from common.Address, nonce [32]byte) bool {
 	return used
 }
 
+// FrontRun spends the authorization of a PAYMENT-SIGNATURE on chain before
+// the service settles it.
+type FrontRun func(ctx context.Context, paymentSignature string) error
+
 // SpendFirst returns a FrontRun that submits the authorization of a
 // PAYMENT-SIGNATURE itself through c.Other, so that the facilitator's
 // settlement finds it used.

@@ -119,7 +119,7 @@ func TestPricesFromDoc(t *testing.T) {
 		paths   []string
 		wantErr bool
 	}{
-		{"paid operations", []string{paytest.RouteSignals, paytest.RouteBrief, paytest.RouteDeep}, false},
+		{"paid operations", []string{"/v1/company/signals", "/v1/company/deal-brief", "/v1/company/deal-brief/deep"}, false},
 		{"unknown path", []string{"/v1/nope"}, true},
 	}
 	for _, tt := range tests {

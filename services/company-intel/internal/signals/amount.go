@@ -30,7 +30,12 @@ const (
 var (
 	// amountRe is reference §5.3's pattern, with ISO codes as prefixes:
 	// a currency, a number and a magnitude suffix.
-	amountRe = regexp.MustCompile(`(?i)(us\$|\$|€|£|usd\s?|eur\s?|gbp\s?)\s?(\d+(?:[.,]\d+)*)\s?(million|mm|mn|m|billion|bn|b|thousand|k)\b`)
+	amountRe = regexp.MustCompile(`(?i)(us\$|\$|€|£|usd\s?|eur\s?|gbp\s?)\s?(\d+(?:[.,]\d+)*)\s?(million|mln|mm|mn|m|billion|bln|bn|b|thousand|k)\b`)
+	// wordAmountRe is an amount with its currency written after it: "2.1
+	// million pounds", "30 mln euros", "5 million US dollars" (other
+	// dollars are not read). A magnitude is required, so that weights
+	// ("3,000 pounds") are not money.
+	wordAmountRe = regexp.MustCompile(`(?i)\b(\d+(?:[.,]\d+)*)\s?(million|mln|mn|m|billion|bln|bn|b|thousand|k)\s+(?:(?:us|u\.s\.)\s+)?(dollars|euros?|pounds(?:\s+sterling)?|sterling)\b`)
 	// plainDollarRe is a dollar amount written out in full, at least a
 	// million: "$12,500,000".
 	plainDollarRe = regexp.MustCompile(`(?i)(us\$|\$|usd\s?)\s?(\d{1,3}(?:,\d{3}){2,})\b`)
@@ -99,9 +104,9 @@ func multiplier(suffix string) float64 {
 	switch strings.ToLower(suffix) {
 	case "k", "thousand":
 		return 1e3
-	case "m", "mm", "mn", "million":
+	case "m", "mm", "mn", "mln", "million":
 		return 1e6
-	case "b", "bn", "billion":
+	case "b", "bn", "bln", "billion":
 		return 1e9
 	}
 	return 1
@@ -155,6 +160,23 @@ func ParseAmount(s string) (Amount, bool) {
 			continue
 		}
 		if a, ok := newAmount(currencyOf(s[m[2]:m[3]]), v*multiplier(s[m[6]:m[7]])); ok {
+			consider(m[0], a)
+			break
+		}
+	}
+	for _, m := range wordAmountRe.FindAllStringSubmatchIndex(s, -1) {
+		v, ok := parseNumber(s[m[2]:m[3]])
+		if !ok {
+			continue
+		}
+		cur := "USD"
+		switch w := strings.ToLower(s[m[6]:m[7]]); {
+		case strings.HasPrefix(w, "euro"):
+			cur = "EUR"
+		case strings.HasPrefix(w, "pound"), w == "sterling":
+			cur = "GBP"
+		}
+		if a, ok := newAmount(cur, v*multiplier(s[m[4]:m[5]])); ok {
 			consider(m[0], a)
 			break
 		}

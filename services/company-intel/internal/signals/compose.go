@@ -220,7 +220,7 @@ func whyNow(e *event, company string, now time.Time) string {
 	f, d := e.facts, e.d
 	date := e.date.Format("2006-01-02")
 	age := ageDays(e.date, now)
-	h := quoted(e.rep.title)
+	h := quoted(e.word.title)
 	switch e.typ {
 	case TypeFunding:
 		desc := fundingDesc(f, d.leads)
@@ -380,7 +380,7 @@ func whyNow(e *event, company string, now time.Time) string {
 // facts.
 func commercialMeaning(e *event, company string) string {
 	f, d := e.facts, e.d
-	h := quoted(e.rep.title)
+	h := quoted(e.word.title)
 	switch e.typ {
 	case TypeFunding:
 		desc := fundingDesc(f, d.leads)

@@ -6,9 +6,12 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
 // details are what sentences need beyond Facts.
@@ -43,10 +46,15 @@ type cand struct {
 	facts      Facts
 	d          details
 	structured bool // a filing or a job board: facts come from fields, not prose
-	hash       uint64
-	hashed     bool
-	headToks   []string
-	idx        int // position in the sorted candidate list
+	filing     bool // a regulatory filing: its headline is composed from item labels
+	// plainSummary: the summary only repeats the title (no excerpt) or
+	// lists a filing's form and items
+	plainSummary bool
+	hash         uint64
+	hashed       bool
+	headToks     []string
+	runToks      []string // headline tokens without the company's name (sharedRun)
+	idx          int      // position in the sorted candidate list
 }
 
 func newCand(it *bundle.Item, t Type, strength float64, date time.Time) *cand {
@@ -153,12 +161,13 @@ func textCandidate(it *bundle.Item, n names, w window) *cand {
 	c.title = title
 	c.summary = summarize(it.Doc.Excerpt)
 	if c.summary == "" {
-		c.summary = source.Truncate(title, MaxSummary)
+		c.summary, c.plainSummary = source.Truncate(title, MaxSummary), true
 	}
 	head, lead := prepText(title), leadText(it.Doc.Excerpt)
 	c.facts, c.d = extractFacts(t, head, lead, strength, n)
 	c.hash, c.hashed = SimHash(hashTokens(title+" "+it.Doc.Excerpt)), true
 	c.headToks = tokens(title)
+	c.runToks = n.without(c.headToks)
 	return c
 }
 
@@ -324,7 +333,11 @@ func keyCompat(a, b *cand) compat {
 		if structuredEmpty(a, a.facts.Person) || structuredEmpty(b, b.facts.Person) {
 			return keySame
 		}
-	case TypeProduct, TypeTechnology:
+	case TypeProduct:
+		if a.facts.Product != "" && b.facts.Product != "" && productKey(a.facts.Product) == productKey(b.facts.Product) {
+			return keySame
+		}
+	case TypeTechnology:
 		if a.facts.Product != "" && b.facts.Product != "" && normName(a.facts.Product) == normName(b.facts.Product) {
 			return keySame
 		}
@@ -334,8 +347,24 @@ func keyCompat(a, b *cand) compat {
 		return keySame
 	case TypeFinancial, TypeRegulatory:
 		if a.d.sub != "" && b.d.sub != "" {
+			if a.typ == TypeFinancial && resultsAndOutlook(a, b) {
+				return keySame
+			}
 			if a.d.sub != b.d.sub || (a.d.detail != "" && b.d.detail != "" && !strings.EqualFold(a.d.detail, b.d.detail)) {
 				return keyDiffer
+			}
+			// two reports of one fine: the same amount, whoever names the
+			// regulator ("FCA fines Acme £2.1mn", "UK watchdog fines Acme
+			// 2.1 million pounds")
+			if a.d.sub == "enforcement" {
+				aa, aok := ParseAmount(a.facts.AmountText)
+				ba, bok := ParseAmount(b.facts.AmountText)
+				switch {
+				case aok && bok && sameAmount(aa, ba):
+					return keySame
+				case aok && bok:
+					return keyDiffer
+				}
 			}
 			if a.structured || b.structured || a.d.detail != "" && strings.EqualFold(a.d.detail, b.d.detail) {
 				return keySame
@@ -347,10 +376,48 @@ func keyCompat(a, b *cand) compat {
 
 func structuredEmpty(c *cand, key string) bool { return c.structured && key == "" }
 
-// nameCompat compares two names: same when equal or one is a word-prefix
-// of the other, different when both are known and not, else unknown.
+// resultsAndOutlook reports a results report and an outlook change dated
+// the same day: guidance is given with results, so they are one event.
+func resultsAndOutlook(a, b *cand) bool {
+	if !sameDay(a.date, b.date) {
+		return false
+	}
+	return a.d.sub == "results" && b.d.sub == "outlook" || a.d.sub == "outlook" && b.d.sub == "results"
+}
+
+func sameDay(a, b time.Time) bool {
+	ay, am, ad := a.UTC().Date()
+	by, bm, bd := b.UTC().Date()
+	return ay == by && am == bm && ad == bd
+}
+
+// productKey is a product's name without the lower-case words that say
+// what kind of product it is ("Ridgeback 2 cargo e-bike" → "ridgeback 2"),
+// so that reports naming the kind and reports that do not agree; a name
+// that is all lower-case words is kept whole.
+func productKey(p string) string {
+	ws := strings.Fields(p)
+	for len(ws) > 1 {
+		r, _ := utf8.DecodeRuneInString(ws[len(ws)-1])
+		if !unicode.IsLower(r) || isNameWord(ws[len(ws)-1]) {
+			break
+		}
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 1 {
+		if r, _ := utf8.DecodeRuneInString(ws[0]); unicode.IsLower(r) && !isNameWord(ws[0]) {
+			return normName(p)
+		}
+	}
+	return normName(strings.Join(ws, " "))
+}
+
+// nameCompat compares two names in companyname's normal form (legal
+// suffixes, punctuation and case ignored): same when equal or one is a
+// word-prefix of the other, different when both are known and not, else
+// unknown.
 func nameCompat(a, b string) compat {
-	na, nb := normName(a), normName(b)
+	na, nb := companyname.Normalize(a), companyname.Normalize(b)
 	if na == "" || nb == "" {
 		return keyUnknown
 	}
@@ -386,8 +453,37 @@ func sameEvent(a, b *cand) bool {
 		return true
 	case a.hashed && b.hashed && Hamming(a.hash, b.hash) <= NearDuplicate:
 		return true
+	case jaccard(a.headToks, b.headToks) >= HeadlineJaccard:
+		return true
 	}
-	return jaccard(a.headToks, b.headToks) >= HeadlineJaccard
+	return sharedRun(a.runToks, b.runToks) >= SharedPhrase
+}
+
+// SharedPhrase is how many consecutive headline tokens (stopwords and the
+// company's own name left out) two reports of one type must share to be
+// one event when their keys do not differ: rewritten reports of a list, an
+// award or a deal keep its name ("Massachusetts' fastest-growing private
+// companies").
+const SharedPhrase = 4
+
+// sharedRun is the length of the longest run of consecutive tokens that a
+// and b share.
+func sharedRun(a, b []string) int {
+	best := 0
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+				best = max(best, cur[j+1])
+			} else {
+				cur[j+1] = 0
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return best
 }
 
 // cluster groups candidates into events (connected components of
@@ -432,7 +528,9 @@ func cluster(cs []*cand) [][]*cand {
 type event struct {
 	typ     Type
 	date    time.Time
-	rep     *cand
+	rep     *cand // dates the event and leads its evidence
+	word    *cand // gives the headline and summary
+	summary string
 	members []*cand
 	facts   Facts
 	d       details
@@ -441,34 +539,80 @@ type event struct {
 }
 
 // repLess orders a group's members: highest authority weight, then
-// earliest date, then URL.
+// earliest date, then a filing before other items (on the same day and
+// authority as a first-party release, the filing is the disclosure of
+// record), then URL.
 func repLess(a, b *cand) bool {
 	switch {
 	case a.weight != b.weight:
 		return a.weight > b.weight
 	case !a.date.Equal(b.date):
 		return a.date.Before(b.date)
+	case a.filing != b.filing:
+		return a.filing
 	case a.url != b.url:
 		return a.url < b.url
 	}
 	return a.idx < b.idx
 }
 
+// wordingRep is the member whose text states the event most specifically:
+// the first, in representative order, of the news and press items whose
+// headline carries the classification; else the representative. A filing's
+// headline is composed from its item labels ("officer or director
+// change") and a lead-only item's headline does not state the event, so
+// neither words an event that a classified headline reports. A job board's
+// composed headline states counted facts and words its hiring event.
+func wordingRep(ms []*cand) *cand {
+	if ms[0].structured && !ms[0].filing {
+		return ms[0]
+	}
+	for _, m := range ms {
+		if !m.structured && m.strength >= StrengthHeadline {
+			return m
+		}
+	}
+	return ms[0]
+}
+
+// factOrder lists the members in the order their facts are read: the
+// wording representative, the other news and press items, then filings
+// and job boards, each in representative order. A value stated in a text
+// is more specific than one read from a filing's item labels.
+func factOrder(ms []*cand, word *cand) []*cand {
+	out := []*cand{word}
+	for _, structured := range []bool{false, true} {
+		for _, m := range ms {
+			if m != word && m.structured == structured {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
 func buildEvent(group []*cand, now time.Time) *event {
 	ms := append([]*cand(nil), group...)
 	sort.SliceStable(ms, func(i, j int) bool { return repLess(ms[i], ms[j]) })
 	rep := ms[0]
-	e := &event{typ: rep.typ, date: rep.date, rep: rep, members: ms, facts: rep.facts, d: rep.d}
-	e.facts.Investors = append([]string(nil), rep.facts.Investors...)
-	e.facts.Items8K = append([]string(nil), rep.facts.Items8K...)
+	word := wordingRep(ms)
+	e := &event{typ: rep.typ, date: rep.date, rep: rep, word: word, members: ms, facts: word.facts, d: word.d, summary: word.summary}
+	e.facts.Investors = append([]string(nil), word.facts.Investors...)
+	e.facts.Items8K = append([]string(nil), word.facts.Items8K...)
 	var contrib []contribution
 	for _, m := range ms {
 		contrib = append(contrib, contribution{domain: m.domain, weight: m.weight, strength: m.strength, primary: m.primary})
-		if m == rep {
-			continue
+	}
+	order := factOrder(ms, word)
+	for _, m := range order {
+		if !m.plainSummary {
+			e.summary = m.summary
+			break
 		}
+	}
+	for _, m := range order[1:] {
 		mergeFacts(&e.facts, m.facts)
-		mergeDetails(&e.d, m.d)
+		mergeDetails(&e.d, m.d, nameCompat(e.facts.Counterparty, m.facts.Counterparty) == keySame)
 	}
 	sortItems(e.facts.Items8K)
 	e.conf = confidence(contrib, e.typ, e.date, now)
@@ -493,7 +637,11 @@ func mergeFacts(dst *Facts, src Facts) {
 		dst.Person = src.Person
 		fill(&dst.Role, src.Role)
 	}
-	fill(&dst.Role, src.Role)
+	// a role that names an office beats a generic one ("Chief Financial
+	// Officer" over the 8-K item's "Directors" or "officer or director")
+	if dst.Role == "" || genericRole(dst.Role) && src.Role != "" && !genericRole(src.Role) {
+		dst.Role = src.Role
+	}
 	fill(&dst.Product, src.Product)
 	fill(&dst.Place, src.Place)
 	fill(&dst.Department, src.Department)
@@ -522,7 +670,26 @@ func mergeFacts(dst *Facts, src Facts) {
 	}
 }
 
-func mergeDetails(dst *details, src details) {
+// genericRole reports a role that does not name one office: plural or
+// alternative forms read from a filing's item title ("Directors",
+// "Certain Officers", "officer or director").
+func genericRole(r string) bool {
+	l := strings.ToLower(strings.Join(strings.Fields(r), " "))
+	switch l {
+	case "officer", "officers", "directors", "board members", "executives", "executive":
+		return true
+	}
+	return strings.Contains(l, " or ") || strings.HasPrefix(l, "certain ")
+}
+
+// mergeDetails fills dst's empty details from src. The direction of an
+// event (departure, target, merger, divestiture) is dst's; a partner is a
+// customer when any report that names the same partner says so
+// (sameParty).
+func mergeDetails(dst *details, src details, sameParty bool) {
+	if sameParty && src.customer {
+		dst.customer = true
+	}
 	if dst.sub == "" {
 		dst.sub = src.sub
 	}
@@ -564,8 +731,8 @@ func eventLess(a, b *event) bool {
 		return a.score > b.score
 	case !a.date.Equal(b.date):
 		return a.date.After(b.date)
-	case a.rep.title != b.rep.title:
-		return a.rep.title < b.rep.title
+	case a.word.title != b.word.title:
+		return a.word.title < b.word.title
 	}
 	return a.rep.url < b.rep.url
 }
@@ -637,9 +804,9 @@ func (e *event) signal(company string) Signal {
 	}
 	return Signal{
 		Type:              e.typ,
-		Headline:          e.rep.title,
+		Headline:          e.word.title,
 		EventDate:         &date,
-		Summary:           e.rep.summary,
+		Summary:           e.summary,
 		CommercialMeaning: commercialMeaning(e, company),
 		Confidence:        e.conf,
 		Evidence:          ev,

@@ -154,7 +154,11 @@
 //	9.01 and unlisted items  nothing
 //
 // Other forms (10-K, 10-Q, …) are not signals. Filing candidates carry
-// Facts.Items8K and strength 1.0 unless stated.
+// Facts.Items8K and strength 1.0 unless stated. Facts (person, role) and
+// the summary are read from the filing's description and excerpt without
+// what the form itself says: the form's name ("FORM 8-K.") and its items'
+// titles ("Item 5.02: Departure of Directors or Certain Officers; …"),
+// which name no person, role or counterparty.
 //
 // Job boards (KindJobBoard). A board is a hiring signal when it lists at
 // least MinOpenRoles (5) roles, or at least MinDepartmentRoles (3) in one
@@ -198,9 +202,12 @@
 // ends the run ("Northwind Software").
 //
 //   - Amount (ParseAmount): reference §5.3's pattern
-//     (US$|$|€|£|USD|EUR|GBP) number (k|m|mm|mn|million|b|bn|billion|
-//     thousand), plus dollars written out from a million up
-//     ("$12,500,000"); the first amount in the text. A comma followed by
+//     (US$|$|€|£|USD|EUR|GBP) number (k|m|mm|mn|mln|million|b|bn|bln|
+//     billion|thousand), plus dollars written out from a million up
+//     ("$12,500,000") and a number with a magnitude followed by the
+//     currency's name ("2.1 million pounds", "30 mln euros", "5 million US
+//     dollars"; not "3,000 pounds", a weight); the first amount in the
+//     text. A comma followed by
 //     exactly three digits groups thousands, otherwise it is a decimal
 //     mark. Currencies are not converted: AmountUSD is set only for
 //     dollar amounts; AmountText keeps the currency ("€12M"). Amounts
@@ -220,10 +227,17 @@
 //     "takeover offer from X", "X acquires <company>" and "X takes
 //     <company> private" make the company the target; "merges with X" a
 //     merger; "sells … to X" a divestiture; "buys X's unit" is recorded as
-//     X's unit); partnerships ("partners/teams up/integrates … with X",
-//     "agreement/contract/deal with X", "<company> and X", "<company>, X
-//     collaborate"; "selected/chosen by X", "X selects <company>",
-//     "contract to supply X", "wins contract" make X a customer).
+//     X's unit); partnerships ("<company> and X sign/announce/agree/
+//     partner/team up/collaborate/join forces/form/launch …" and
+//     "<company>, X collaborate …" first, so that the object of the verb
+//     is not taken for the partner; then "partners/teams up/integrates …
+//     with X", "agreement/contract/deal with X" — "X partners with
+//     <company>" makes the subject X the partner —, "<company> and X";
+//     "selected/chosen by X", "X selects <company>", "contract to supply
+//     X", "deal to <verb> X", "wins contract" make X a customer). A legal
+//     suffix after the company's name ("Acme, Inc. and X") belongs to the
+//     name; counterparties are written without theirs ("Agreement with
+//     Contoso Logistics, Inc." gives "Contoso Logistics").
 //   - Person and role: "appoints Jane Doe as CRO", "names Jane Doe CFO",
 //     "Jane Doe steps down as CEO", "CEO John Roe", "chief executive Rita
 //     Gomes". The headline decides the role; a person named only in the
@@ -235,7 +249,9 @@
 //     rolls out/ships/adds, "general availability of X", "X is now
 //     available", "Now available: X": a proper name with up to three
 //     following lower-case words ("M4 smart inverter"), else up to six
-//     lower-case words ("multilingual voice agents").
+//     lower-case words ("multilingual voice agents"). What is sampled or
+//     shipped is the product, not the samples ("ships first samples of
+//     its MX-1 electrolyte" gives "MX-1 electrolyte").
 //   - Place: after in/into/to/across/throughout/near/outside within 60
 //     bytes of an expansion word, keeping "the" ("the Nordics"); "enters
 //     the X market" gives "the X market"; numbers are not places. The
@@ -248,25 +264,36 @@
 //   - Financial, regulatory and other events get a subtype from the text
 //     that carried the classification: insolvency, restructuring,
 //     capital-return, valuation, outlook or results; certification (with
-//     its name), approval (with the regulator), incident or enforcement
-//     (with a fine's amount); recognition, event, milestone or
-//     anniversary.
+//     its name), approval (approves, clears, clearance, licence, …; with
+//     the regulator), incident or enforcement (with a fine's amount);
+//     recognition, event, milestone or anniversary.
 //
 // # Deduplication
 //
 // Two candidates report one event when they have the same type, dates at
 // most MergeWindow (7 days) apart, and: the same URL; or event keys that
 // agree; or, when the keys do not disagree, near-duplicate text (SimHash
-// Hamming distance ≤ NearDuplicate, 3) or headline token Jaccard ≥
-// HeadlineJaccard (0.6). Event keys: funding, round and amount (amounts
-// within 10% are one bucket; a round or amount that differs disagrees);
-// acquisition and partnership, counterparty (equal or one a word-prefix
-// of the other); leadership, person (same first and last name);
-// expansion, place; product and technology, name (agreement only);
-// financial and regulatory, subtype and detail; hiring is one
-// company-level event. A filing whose key fields are empty agrees with any
-// candidate of its type (its prose is not parsed for them). Events are the
-// connected components of this relation (single linkage).
+// Hamming distance ≤ NearDuplicate, 3), headline token Jaccard ≥
+// HeadlineJaccard (0.6), or headlines that share a run of SharedPhrase (4)
+// consecutive tokens, stopwords and the company's own name left out (a
+// list's, award's or deal's name: "Massachusetts' fastest-growing private
+// companies"). Event keys: funding, round and amount (amounts within 10%
+// are one bucket; a round or amount that differs disagrees); acquisition
+// and partnership, counterparty; leadership, person (same first and last
+// name); expansion, place; product, name without the trailing lower-case
+// words that say its kind ("Ridgeback 2" and "Ridgeback 2 cargo e-bike"
+// agree; "Atlas" and "Atlas 2" do not), agreement only; technology, name
+// (agreement only); financial and regulatory, subtype and detail, where a
+// results report and an outlook change dated the same day agree (guidance
+// comes with results) and two enforcement reports agree on the fine's
+// amount (within 10%; different amounts disagree) whether or not both
+// name the regulator; hiring is one company-level event. Counterparties
+// and places are compared in companyname's normal form (case,
+// punctuation and legal suffixes ignored: "Contoso Logistics, Inc." is
+// "Contoso Logistics"), equal or one a word-prefix of the other. A filing
+// whose key fields are empty agrees with any candidate of its type (its
+// prose is not parsed for them). Events are the connected components of
+// this relation (single linkage).
 //
 // SimHash is Charikar's 64-bit hash over the lower-cased word tokens of
 // title and excerpt (stopwords kept), each token hashed with FNV-1a and a
@@ -277,12 +304,38 @@
 // within 3 bits. Rewritten reports of the same event are merged by their
 // keys and headlines instead.
 //
-// A merged event cites every member's URL (Evidence, the representative
-// first, then in representative order). The representative is the member
-// with the highest authority weight, then the earliest date, then the
-// smallest URL; it gives the headline, summary and event date. Empty
-// facts are filled from the other members in that order; investors and
-// 8-K items are united.
+// A merged event has two representatives:
+//
+//   - for dating, the member with the highest authority weight, then the
+//     earliest date, then a filing before other items, then the smallest
+//     URL. It gives the event date, and the event cites every member's URL
+//     in this order (Evidence, this representative first).
+//   - for wording, the member whose text states the event most
+//     specifically: the first news or press item, in the order above,
+//     whose headline carries the classification (not a lead-only match).
+//     It gives the headline and the summary, and the sentences quote its
+//     headline. A filing's composed headline ("Acme 8-K: officer or
+//     director change (Item 5.02)") only words an event that no such item
+//     reports; a job board that represents its event words it too (its
+//     headline states counted roles).
+//
+// So an 8-K, the company's release and a wire story about one CFO
+// appointment make one signal dated and led by the filing, headlined by
+// the release; every member counts for confidence. The summary is the
+// wording representative's unless it merely repeats the headline (no
+// excerpt) or lists a filing's form and items; then the first member, in
+// the fact order below, that has one of its own.
+//
+// Facts are the union of the members' facts, read in this order: the
+// wording representative, the other news and press items, then filings
+// and job boards (each in dating order); an empty field is filled from
+// the first member that states it, and a generic role ("Directors",
+// "Certain Officers", "officer or director") gives way to one that names
+// an office ("Chief Financial Officer"). Investors and 8-K items are
+// united. Details follow the same order: the direction of the event
+// (departure, target, merger, divestiture) is the wording
+// representative's; a partner is a customer when any member that names
+// the same partner says so.
 //
 // # Confidence
 //
@@ -328,17 +381,18 @@
 //
 // # Headline, summary, commercial meaning
 //
-// Headline is the representative's title with a trailing " - Publisher"
+// Headline is the wording representative's title with a trailing " - Publisher"
 // or " | Publisher" removed when the suffix names the item's publisher or
 // host, or when the item comes through an aggregator and the suffix has
 // at most five words. Filings and job boards get a composed headline
 // ("Acme 8-K: officer or director change (Item 5.02)", "Acme lists 28
 // open roles on Greenhouse (12 in Engineering)").
 //
-// Summary is the first sentence of the representative's excerpt without
-// its dateline, cut to MaxSummary (300) bytes; for a filing its
-// description, else its excerpt, else a sentence naming the form, date
-// and items.
+// Summary is the first sentence of the wording representative's excerpt
+// without its dateline, cut to MaxSummary (300) bytes (see Deduplication
+// for when another member's is used); for a filing its description, else
+// its excerpt without the form's name and item titles, else a sentence
+// naming the form, date and items.
 //
 // CommercialMeaning is composed from the facts: funding by round stage
 // (early, Series A, Series B/C, late, IPO, debt, private placement) and

@@ -75,6 +75,23 @@ func (n names) is(phrase string) bool {
 	return false
 }
 
+// without returns toks without the words of the company's names.
+func (n names) without(toks []string) []string {
+	own := map[string]bool{}
+	for _, f := range n.forms {
+		for _, w := range strings.Fields(f) {
+			own[w] = true
+		}
+	}
+	var out []string
+	for _, t := range toks {
+		if !own[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // mentioned reports whether text names the company (word-bounded,
 // case-insensitive). With no known names every text qualifies.
 func (n names) mentioned(text string) bool {
@@ -472,9 +489,11 @@ func acquisitionParts(text string, n names) (f Facts, target, merger, divest boo
 	return f, false, merger, false, ""
 }
 
+// withCounterparty sets the counterparty, written without its legal
+// suffix, unless it is the company itself.
 func withCounterparty(f Facts, cp string, n names) Facts {
 	if cp != "" && !n.is(cp) {
-		f.Counterparty = cp
+		f.Counterparty = shortName(cp)
 	}
 	return f
 }
@@ -493,8 +512,15 @@ var (
 )
 
 // partnershipFacts finds the partner, and whether it is a customer (the
-// company was selected or won a contract).
+// company was selected or won a contract). The partner is written without
+// its legal suffix ("Contoso Logistics, Inc." → "Contoso Logistics").
 func partnershipFacts(text string, n names) (f Facts, customer bool) {
+	f, customer = partnershipParts(text, n)
+	f.Counterparty = shortName(f.Counterparty)
+	return f, customer
+}
+
+func partnershipParts(text string, n names) (f Facts, customer bool) {
 	if loc := customerByRe.FindStringIndex(text); loc != nil {
 		if cp := properNoun(text[loc[1]:], 2, 5); cp != "" && !n.is(cp) {
 			f.Counterparty = cp
@@ -509,9 +535,27 @@ func partnershipFacts(text string, n names) (f Facts, customer bool) {
 			return f, true
 		}
 	}
-	if cp := phraseAfter(partnerWithRe, text, 3); cp != "" && !n.is(cp) {
+	// "Acme and Globex sign …", "Acme, Globex partner …": the pair that
+	// acts together names the partner before any object of the verb
+	// ("… sign agreement to deploy Atlas robots").
+	if cp := pairPartner(text, n); cp != "" {
 		f.Counterparty = cp
-		return f, contractWinRe.MatchString(text)
+		return f, false
+	}
+	for _, loc := range partnerWithRe.FindAllStringIndex(text, -1) {
+		cp := properNoun(text[loc[1]:], 3, 5)
+		if cp == "" {
+			continue
+		}
+		if !n.is(cp) {
+			f.Counterparty = cp
+			return f, contractWinRe.MatchString(text)
+		}
+		// "Globex teams up with Acme": the subject is the partner.
+		if subj := phraseBefore(text, loc[0]); subj != "" && !n.is(subj) {
+			f.Counterparty = subj
+			return f, false
+		}
 	}
 	if cp := phraseAfter(supplyToRe, text, 2); cp != "" && !n.is(cp) {
 		f.Counterparty = cp
@@ -522,9 +566,7 @@ func partnershipFacts(text string, n names) (f Facts, customer bool) {
 		return f, true
 	}
 	// "Acme and Globex announce …", "Acme, Globex collaborate …"
-	first := properNoun(text, 0, 5)
-	if n.is(first) {
-		rest := text[strings.Index(text, first)+len(first):]
+	if rest, ok := afterCompany(text, n); ok {
 		if loc := andRe.FindStringIndex(rest); loc != nil && loc[0] <= 1 {
 			if cp := properNoun(rest[loc[1]:], 0, 5); cp != "" && !n.is(cp) {
 				f.Counterparty = cp
@@ -546,6 +588,47 @@ func partnershipFacts(text string, n names) (f Facts, customer bool) {
 	}
 	return f, false
 }
+
+// pairPartner reads the partner of "<company> and <X> <verb> …" or
+// "<company>, <X> <verb> …" (verbs of acting together: sign, announce,
+// agree, partner, team up, collaborate, …).
+func pairPartner(text string, n names) string {
+	rest, ok := afterCompany(text, n)
+	if !ok {
+		return ""
+	}
+	m := pairVerbRe.FindStringSubmatch(rest)
+	if m == nil {
+		return ""
+	}
+	cp := properNoun(m[1], 0, 5)
+	if cp == "" || n.is(cp) {
+		return ""
+	}
+	return cp
+}
+
+// afterCompany returns the text after the company's name when text
+// starts with it (a legal suffix after the name, "Acme, Inc.", belongs to
+// the name).
+func afterCompany(text string, n names) (string, bool) {
+	first := properNoun(text, 0, 5)
+	if first == "" || !n.is(first) {
+		return "", false
+	}
+	rest := text[strings.Index(text, first)+len(first):]
+	if m := legalSuffixLeadRe.FindString(rest); m != "" && (len(m) == len(rest) || strings.ContainsRune(" ,", rune(rest[len(m)]))) {
+		rest = rest[len(m):]
+	}
+	return rest, true
+}
+
+// pairVerbRe reads "<company> and <X> sign/announce/agree/partner/…"
+// after the company's name: group 1 is the partner phrase.
+var pairVerbRe = rx(`^(?:\s+(?:and|&)\s+|,\s+)(\S.{0,80}?)\s+(?:sign(?:s|ed)?|ink(?:s|ed)?|announc(?:e|es|ed)|agree(?:s|d)?|partner(?:s|ed)?|team(?:s|ed)?\s+up|collaborat(?:e|es|ed)|join(?:s|ed)?\s+forces|form(?:s|ed)?|enter(?:s|ed)?\s+into|strike|struck|unite|launch(?:es|ed)?|unveil(?:s|ed)?|expand(?:s|ed)?|extend(?:s|ed)?|to\s+(?:partner|collaborate|co-develop|develop|build|launch|form))\b`)
+
+// legalSuffixLeadRe is a legal suffix right after a name: ", Inc.", " Ltd".
+var legalSuffixLeadRe = rx(`^,?\s+(?:inc|corp|co|ltd|llc|plc|gmbh|ag|sa|nv|bv)\.?`)
 
 // ---- leadership ----
 
@@ -740,6 +823,7 @@ var (
 	availableRe   = rx(`^(.{3,80}?)\s+(?:is|are)\s+now\s+(?:generally\s+)?available\b`)
 	nowAvailRe    = rx(`^now\s+(?:generally\s+)?available\s*:\s*`)
 	versionOnlyRe = regexp.MustCompile(`^[\d.]+$`)
+	samplesOfRe   = rx(`^(?:the\s+|its\s+|our\s+)?(?:first\s+|initial\s+|early\s+)?(?:commercial\s+|customer\s+|engineering\s+|production\s+)?(?:samples?|units|shipments|deliveries|batch(?:es)?|volumes)\s+of\s+(?:the\s+|its\s+|our\s+|their\s+)?`)
 	acronymRe     = regexp.MustCompile(`^[A-Z]{2,4}$`)
 	lowerStop     = map[string]bool{"for": true, "to": true, "with": true, "in": true, "at": true, "on": true, "that": true, "which": true, "as": true, "across": true, "amid": true, "after": true, "by": true, "from": true, "of": true, "and": true, "into": true, "aimed": true, "designed": true, "built": true, "powered": true}
 )
@@ -803,7 +887,13 @@ func productFacts(text string, n names) Facts {
 		}
 		f.Product = strings.TrimSpace(subj)
 	} else if loc := launchVerbRe.FindStringIndex(text); loc != nil {
-		f.Product = objectPhrase(text[loc[1]:])
+		obj := text[loc[1]:]
+		// "ships first samples of its MX-1 electrolyte": the product is
+		// what is sampled or shipped, not the samples.
+		if m := samplesOfRe.FindStringIndex(obj); m != nil {
+			obj = obj[m[1]:]
+		}
+		f.Product = objectPhrase(obj)
 	}
 	if n.is(f.Product) && !strings.Contains(f.Product, " ") {
 		f.Product = ""
@@ -912,7 +1002,7 @@ func techFacts(text string) Facts {
 
 var (
 	certNameRe        = rx(`\b` + cert + `\b`)
-	approvalRe        = rx(`\b(?:approv\w*|clearance|cleared|authori[sz]\w*|510\(k\)|ce\s+mark\w*|licen[cs]e|permit|designation|green[- ]?light|nod)\b`)
+	approvalRe        = rx(`\b(?:approv\w*|clearance|cleared|clears|authori[sz]\w*|510\(k\)|ce\s+mark\w*|licen[cs]e|permit|designation|green[- ]?light|nod)\b`)
 	breachRe          = rx(`\b(?:data\s+breach\w*|breach(?:es)?\s+of\s+(?:data|security)|cyber-?attacks?|cybersecurity\s+incident|security\s+incident|ransomware|hacked)\b`)
 	regulatorRe       = rx(`\b(?:FDA|EMA|MHRA|FCC|FAA|FTC|SEC|DOJ|CFPB|FINRA|OCC|EPA|OSHA|NHTSA|CMA|ICO|CNIL|BaFin|FCA|ESMA|Health Canada|European Commission)\b`)
 	restructureRe     = rx(`\b(?:layoffs?|lay(?:s|ing)?\s+off|laid\s+off|job\s+cuts|cut\w*\s+[^.;:]{0,30}(?:jobs|roles|staff|workforce|employees|positions)|slash\w*\s+[^.;:]{0,30}(?:jobs|roles|staff|workforce)|reduc\w*\s+[^.;:]{0,20}(?:workforce|headcount|staff)|furlough\w*|workforce\s+reduction|restructur\w*|downsiz\w*|wind(?:s|ing)?\s+down|shut(?:s|ting)?\s+down|exits?\s+(?:the\s+)?\w+\s+business)\b`)

@@ -102,13 +102,14 @@ func filingCandidates(it *bundle.Item, n names, company string, w window) []*can
 		desc = ""
 	}
 	text := strings.TrimSpace(strings.Join([]string{desc, prepText(it.Doc.Title), leadText(it.Doc.Excerpt)}, ". "))
+	prose := filingProse(it.Doc.Excerpt)
 	items := normItems(f.Items)
 
 	base := func(t Type, strength float64, headline string) *cand {
 		c := newCand(it, t, strength, date)
-		c.structured = true
+		c.structured, c.filing = true, true
 		c.title = headline
-		c.summary = filingSummary(desc, it.Doc.Excerpt, form, date.Format("2006-01-02"), items)
+		c.summary, c.plainSummary = filingSummary(desc, prose, form, date.Format("2006-01-02"), items)
 		c.facts.Items8K = items
 		return c
 	}
@@ -182,8 +183,8 @@ func filingCandidates(it *bundle.Item, n names, company string, w window) []*can
 		switch t {
 		case TypeLeadership:
 			c.facts.Person, c.facts.Role = "", ""
-			if desc != "" || it.Doc.Excerpt != "" {
-				lf, dep := leadershipFacts(desc, leadText(it.Doc.Excerpt), n)
+			if desc != "" || prose != "" {
+				lf, dep := leadershipFacts(desc, leadText(prose), n)
 				c.facts.Person, c.facts.Role, c.d.departure = lf.Person, lf.Role, dep
 			}
 		case TypeAcquisition:
@@ -227,12 +228,32 @@ func filingCandidates(it *bundle.Item, n names, company string, w window) []*can
 	return out
 }
 
-func filingSummary(desc, excerpt, form, date string, items []string) string {
+// filingProse is a filing's excerpt without what the form itself says: the
+// form's name ("FORM 8-K.") and the titles of its items ("Item 5.02:
+// Departure of Directors or Certain Officers; …"), which name no person,
+// role or counterparty of this filing.
+func filingProse(excerpt string) string {
+	var keep []string
+	for _, s := range sentences(prepText(excerpt)) {
+		if itemTitleRe.MatchString(s) || genericDescRe.MatchString(strings.TrimSpace(s)) {
+			continue
+		}
+		keep = append(keep, s)
+	}
+	return strings.Join(keep, " ")
+}
+
+var itemTitleRe = rx(`^item\s+\d+\.\d{2}\b`)
+
+// filingSummary is the first sentence of the filing's description, else
+// of its excerpt's prose, else a sentence naming its form, date and items
+// (plain is then true).
+func filingSummary(desc, excerpt, form, date string, items []string) (summary string, plain bool) {
 	if desc != "" {
-		return summarize(desc)
+		return summarize(desc), false
 	}
 	if s := summarize(excerpt); s != "" {
-		return s
+		return s, false
 	}
 	var parts []string
 	for _, it := range items {
@@ -244,7 +265,7 @@ func filingSummary(desc, excerpt, form, date string, items []string) string {
 	if len(parts) > 0 {
 		s += " reporting " + joinAnd(parts)
 	}
-	return s + "."
+	return s + ".", true
 }
 
 func contains(ss []string, s string) bool {

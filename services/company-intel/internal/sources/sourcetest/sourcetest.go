@@ -59,6 +59,7 @@ type Server struct {
 	always   map[string]Fault   // path prefix -> fault for every request
 	latency  time.Duration
 	requests []*http.Request
+	hook     func(*http.Request)
 }
 
 // New starts an empty fake server; it is closed at cleanup.
@@ -117,6 +118,16 @@ func (s *Server) SetLatency(d time.Duration) {
 	s.latency = d
 }
 
+// OnRequest makes f see every request the server receives, after it is
+// counted and before it is answered (before any latency or fault), in the
+// request's goroutine: the answer waits for f. A nil f removes it. A test
+// uses it to act at the moment a service's research reaches the provider.
+func (s *Server) OnRequest(f func(*http.Request)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hook = f
+}
+
 // Calls returns how many requests the server has received.
 func (s *Server) Calls() int {
 	s.mu.Lock()
@@ -164,9 +175,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.total++
 	s.requests = record(s.requests, r.Clone(r.Context()))
 	fault := s.takeFault(r.URL.Path)
-	latency := s.latency
+	latency, hook := s.latency, s.hook
 	s.mu.Unlock()
 
+	if hook != nil {
+		hook(r)
+	}
 	if latency > 0 {
 		t := time.NewTimer(latency)
 		select {

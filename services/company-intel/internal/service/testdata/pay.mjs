@@ -2,7 +2,7 @@
 // client (@x402/fetch + @x402/evm, exact scheme on every eip155 network) and
 // prints one JSON line: {"status", "body", "paymentResponse"}.
 //
-// Usage: X402_PRIVATE_KEY=0x... node interop/pay.mjs URL [JSON-BODY]
+// Usage: X402_PRIVATE_KEY=0x... node services/company-intel/internal/service/testdata/pay.mjs URL [JSON-BODY]
 // (or X402_URL / X402_BODY in the environment). With a body the request is
 // a POST with Content-Type application/json, otherwise a GET. Exit status 0
 // when a response was received (whatever its status), 1 on any error.

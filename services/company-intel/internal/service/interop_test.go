@@ -1,4 +1,4 @@
-package interop_test
+package service_test
 
 import (
 	"bytes"
@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,17 +24,17 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/intel402/intel402/openapi"
-	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/x402test"
+	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
 )
 
 // nodeTimeout bounds one run of pay.mjs (challenge, signing, settlement).
 const nodeTimeout = 2 * time.Minute
 
-// payResult is the JSON line pay.mjs prints.
+// payResult is the JSON line testdata/pay.mjs prints.
 type payResult struct {
 	Status          int             `json:"status"`
 	Body            json.RawMessage `json:"body"`
@@ -44,10 +47,10 @@ type payResult struct {
 	} `json:"paymentResponse"`
 }
 
-// officialClient locates node and the repository root holding
-// node_modules/@x402/fetch (the directory of go.work). Without them the
-// test is skipped, or fails under CI=true.
-func officialClient(t *testing.T) (node, root string) {
+// officialClient locates node, the repository root holding
+// node_modules/@x402/fetch (the directory of go.work) and pay.mjs. Without
+// them the test is skipped, or fails under CI=true.
+func officialClient(t *testing.T) (node, root, script string) {
 	t.Helper()
 	unavailable := func(format string, args ...any) {
 		t.Helper()
@@ -79,15 +82,17 @@ func officialClient(t *testing.T) (node, root string) {
 			unavailable("%s is not installed in %s", pkg, filepath.Join(root, "node_modules"))
 		}
 	}
-	return node, root
+	// Node resolves pay.mjs's imports from its own directory upwards, so
+	// it finds the root's node_modules.
+	return node, root, filepath.Join(wd, "testdata", "pay.mjs")
 }
 
 // runPay runs pay.mjs against url with body, signing with keyHex.
-func runPay(t *testing.T, node, root, url, body, keyHex string) payResult {
+func runPay(t *testing.T, node, root, script, url, body, keyHex string) payResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), nodeTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, filepath.Join(root, "interop", "pay.mjs"), url, body)
+	cmd := exec.CommandContext(ctx, node, script, url, body)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "X402_PRIVATE_KEY=0x"+keyHex)
 	var stdout, stderr bytes.Buffer
@@ -102,62 +107,115 @@ func runPay(t *testing.T, node, root, url, body, keyHex string) payResult {
 	return res
 }
 
-// TestOfficialTypeScriptClient pays our service with the official x402 v2
-// client (@x402/fetch wrapFetchWithPayment, @x402/evm ExactEvmScheme on
-// eip155:*, a viem account) on a local chain, and checks delivery, the
-// PAYMENT-RESPONSE it decodes, and the money on chain.
+// recordingProxy forwards every request to the service unchanged (Host
+// included) and keeps the headers of the POST requests, in arrival order:
+// what the official client sent.
+type recordingProxy struct {
+	URL string
+
+	mu       sync.Mutex
+	requests []http.Header
+}
+
+// startRecordingProxy starts a recording proxy to base; it stops at
+// cleanup.
+func startRecordingProxy(t *testing.T, base string) *recordingProxy {
+	t.Helper()
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(target)
+		r.Out.Host = r.In.Host
+	}}
+	p := &recordingProxy{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			p.mu.Lock()
+			p.requests = append(p.requests, r.Header.Clone())
+			p.mu.Unlock()
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+// received returns the headers of the POST requests forwarded so far.
+func (p *recordingProxy) received() []http.Header {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]http.Header(nil), p.requests...)
+}
+
+// lastPayment returns the PAYMENT-SIGNATURE of the latest POST forwarded.
+func (p *recordingProxy) lastPayment() string {
+	reqs := p.received()
+	if len(reqs) == 0 {
+		return ""
+	}
+	return reqs[len(reqs)-1].Get(x402.HeaderPaymentSignature)
+}
+
+// TestOfficialTypeScriptClient pays the real company-intel (over the
+// fixture world) with the official x402 v2 client (@x402/fetch
+// wrapFetchWithPayment, @x402/evm ExactEvmScheme on eip155:*, a viem
+// account) on a local chain, and checks delivery, the PAYMENT-RESPONSE it
+// decodes, and the money on chain. The client reaches the service through
+// a recording proxy, which shows what it sent.
 func TestOfficialTypeScriptClient(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts anvil and node")
+		t.Skip("starts anvil, the fixture world and node")
 	}
-	node, root := officialClient(t)
-	ch := paytest.StartChain(t, big.NewInt(10_000_000))
-	payer := ch.Payer
-	srv := paytest.StartServer(t, paytest.Env(ch.Anvil.RPCURL, ch.Payee.Hex(), x402test.DevKey0Hex), cache.NewMemory(1000), ch.SpendFirst())
-	url := srv.URL + paytest.RouteSignals
-	price, ok := new(big.Int).SetString(srv.Prices[paytest.RouteSignals].Atomic, 10)
-	if !ok {
-		t.Fatalf("price %q", srv.Prices[paytest.RouteSignals].Atomic)
+	t.Parallel()
+	node, root, script := officialClient(t)
+	s := startPaidService(t, big.NewInt(10_000_000), nil)
+	payer, price := s.Payer, s.price
+	proxy := startRecordingProxy(t, s.base)
+	url := proxy.URL + httpapi.PathSignals
+	pay := func(t *testing.T, body, keyHex string) payResult {
+		t.Helper()
+		return runPay(t, node, root, script, url, body, keyHex)
 	}
 	// moved reports what left from and reached the payee during run.
 	moved := func(t *testing.T, from common.Address, run func()) (paid, received *big.Int) {
 		t.Helper()
-		before := ch.Balances(t, from)
+		before := s.Balances(t, from)
 		run()
-		return before.Moved(ch.Balances(t, from))
+		return before.Moved(s.Balances(t, from))
 	}
 	// sent returns the requests the service received during run.
 	sent := func(run func()) []http.Header {
-		n := len(srv.Received())
+		n := len(proxy.received())
 		run()
-		return srv.Received()[n:]
+		return proxy.received()[n:]
 	}
 	used := func(t *testing.T, h http.Header) bool {
 		t.Helper()
 		from, nonce := paytest.AuthorizationOf(t, h.Get(x402.HeaderPaymentSignature))
-		return ch.Used(t, from, nonce)
+		return s.Used(t, from, nonce)
 	}
 
 	t.Run("pays exactly the price and is served", func(t *testing.T) {
 		var res payResult
 		var reqs []http.Header
 		paid, received := moved(t, payer, func() {
-			reqs = sent(func() {
-				res = runPay(t, node, root, url, `{"company":"acme.com","lookbackDays":30}`, x402test.DevKey1Hex)
-			})
+			reqs = sent(func() { res = pay(t, paidBody, x402test.DevKey1Hex) })
 		})
 		if res.Status != http.StatusOK {
 			t.Fatalf("official client got status %d: %s (payment response %+v)", res.Status, res.Body, res.PaymentResponse)
 		}
 		var body struct {
-			Company struct{ Name string }
+			Company struct{ Domain string }
 		}
-		if err := json.Unmarshal(res.Body, &body); err != nil || body.Company.Name != "acme.com" {
+		if err := json.Unmarshal(res.Body, &body); err != nil || body.Company.Domain != paidCompany {
 			t.Errorf("body = %s (%v)", res.Body, err)
 		}
 		checkContract(t, url, res.Body)
 		pr := res.PaymentResponse
-		if pr == nil || !pr.Success || !regexp.MustCompile(`^0x[0-9a-f]{64}$`).MatchString(pr.Transaction) ||
+		if pr == nil || !pr.Success || !txHash.MatchString(pr.Transaction) ||
 			!strings.EqualFold(pr.Payer, payer.Hex()) || pr.Network != x402.NetworkBase {
 			t.Errorf("PAYMENT-RESPONSE as the official client decodes it = %+v", pr)
 		}
@@ -184,16 +242,14 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 				added = append(added, strings.ToLower(name))
 			}
 		}
-		checkPreflight(t, url, append(added, "content-type"))
+		checkPreflight(t, s.url, append(added, "content-type"))
 	})
 
-	t.Run("handler 422 is not charged", func(t *testing.T) {
+	t.Run("insufficient evidence (422) is not charged", func(t *testing.T) {
 		var res payResult
 		var reqs []http.Header
 		paid, received := moved(t, payer, func() {
-			reqs = sent(func() {
-				res = runPay(t, node, root, url, `{"company":"`+paytest.NoEvidenceCompany+`"}`, x402test.DevKey1Hex)
-			})
+			reqs = sent(func() { res = pay(t, signalsBody(quietCompany(t, s.world), 90), x402test.DevKey1Hex) })
 		})
 		if res.Status != http.StatusUnprocessableEntity || res.PaymentResponse != nil {
 			t.Fatalf("status %d, payment response %+v: %s", res.Status, res.PaymentResponse, res.Body)
@@ -202,18 +258,22 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 			t.Errorf("payer paid %s, payee received %s for a failed request", paid, received)
 		}
 		if len(reqs) != 2 || used(t, reqs[1]) {
-			t.Error("authorization used on chain although the handler failed")
+			t.Error("authorization used on chain although the request failed")
 		}
 	})
 
 	t.Run("failed settlement reaches the client as success false", func(t *testing.T) {
+		// When research reaches Google News, the authorization of the paid
+		// retry is spent on chain by someone else.
+		frontRuns := s.frontRun(t, paidCompany, proxy.lastPayment)
 		var res payResult
 		var reqs []http.Header
 		paid, received := moved(t, payer, func() {
-			reqs = sent(func() {
-				res = runPay(t, node, root, url, `{"company":"`+paytest.FrontRunCompany+`"}`, x402test.DevKey1Hex)
-			})
+			reqs = sent(func() { res = pay(t, frontRunBody, x402test.DevKey1Hex) })
 		})
+		if n := frontRuns.Load(); n != 1 {
+			t.Fatalf("the authorization was front-run %d times, want 1", n)
+		}
 		if res.Status != http.StatusPaymentRequired {
 			t.Fatalf("status %d, want 402: %s", res.Status, res.Body)
 		}
@@ -221,8 +281,8 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		if pr == nil || pr.Success || pr.ErrorReason != x402.ReasonNonceAlreadyUsed || !strings.EqualFold(pr.Payer, payer.Hex()) {
 			t.Errorf("PAYMENT-RESPONSE as the official client decodes it = %+v, want failure %s", pr, x402.ReasonNonceAlreadyUsed)
 		}
-		if strings.Contains(string(res.Body), paytest.FrontRunCompany) {
-			t.Errorf("the handler's response leaked although settlement failed: %s", res.Body)
+		if bytes.Contains(res.Body, []byte(paidCompany)) || bytes.Contains(res.Body, []byte(`"signals"`)) {
+			t.Errorf("the research leaked although settlement failed: %s", res.Body)
 		}
 		// The front-run moved the money once; the facilitator did not again.
 		if paid.Cmp(price) != 0 || received.Cmp(price) != 0 {
@@ -238,9 +298,10 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		calls := s.world.Calls()
 		var res payResult
 		paid, received := moved(t, crypto.PubkeyToAddress(key.PublicKey), func() {
-			res = runPay(t, node, root, url, `{"company":"acme.com"}`, hex.EncodeToString(crypto.FromECDSA(key)))
+			res = pay(t, unansweredBody, hex.EncodeToString(crypto.FromECDSA(key)))
 		})
 		if res.Status != http.StatusPaymentRequired || res.PaymentResponse != nil {
 			t.Fatalf("status %d, payment response %+v: %s", res.Status, res.PaymentResponse, res.Body)
@@ -254,6 +315,9 @@ func TestOfficialTypeScriptClient(t *testing.T) {
 		}
 		if paid.Sign() != 0 || received.Sign() != 0 {
 			t.Errorf("payer paid %s, payee received %s", paid, received)
+		}
+		if got := s.world.Calls() - calls; got != 0 {
+			t.Errorf("an unfunded payment made %d upstream calls", got)
 		}
 	})
 }

@@ -1,3 +1,0 @@
-module github.com/intel402/intel402/interop
-
-go 1.26.8
