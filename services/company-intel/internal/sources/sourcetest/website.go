@@ -300,7 +300,9 @@ func (s *Sites) serve(w http.ResponseWriter, r *http.Request) {
 //     (logistics-weekly.example, now-5d).
 //   - /careers: links the Greenhouse board "northwindrobotics" (board root
 //     and one posting).
-//   - /about, the article pages and /private/press-preview.
+//   - /about ("About us"): a meta description and two paragraphs of body
+//     text between a header (a nav and a banner paragraph) and a footer.
+//   - the article pages and /private/press-preview.
 func NorthwindSite(now time.Time) Site {
 	now = now.UTC()
 	ago := func(days int) time.Time { return now.AddDate(0, 0, -days) }
@@ -397,8 +399,24 @@ func NorthwindSite(now time.Time) Site {
 			"/newsroom/rotterdam-hub": page("Northwind opens European hub in Rotterdam | Northwind Robotics",
 				"The Rotterdam hub will serve customers across Europe.", `<h1>Rotterdam hub</h1>`),
 			"/private/press-preview": page("Embargoed press preview", "Not for crawlers.", `<h1>Embargoed</h1>`),
-			"/about": page("About us | Northwind Robotics", "Northwind Robotics was founded in 2019 in Pittsburgh.",
-				`<h1>About Northwind Robotics</h1><p>Founded in 2019 in Pittsburgh, Pennsylvania.</p>`),
+			"/about": {Body: `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>About us | Northwind Robotics</title>
+<meta name="description" content="Northwind Robotics was founded in 2019 in Pittsburgh and builds robots that move pallets and totes.">
+</head>
+<body>
+<header><nav><a href="/">Home</a> <a href="/about">About us</a> <a href="/careers">Careers</a></nav>
+<p>Free shipping on Atlas spare parts.</p></header>
+<main>
+<h1>About Northwind Robotics</h1>
+<p>Northwind Robotics was founded in 2019 in Pittsburgh, Pennsylvania, by engineers from Carnegie Mellon's Field Robotics Center.</p>
+<p>Its Atlas robots work in more than 40 warehouses in North America and Europe.</p>
+</main>
+<footer><p>© Northwind Robotics, Inc.</p></footer>
+</body>
+</html>`},
 			"/careers": page("Careers | Northwind Robotics", "Join the team building robots that move the warehouse.",
 				`<h1>Careers at Northwind</h1><p>See <a href="https://boards.greenhouse.io/northwindrobotics">all open roles</a>.</p>
 <ul><li><a href="https://boards.greenhouse.io/northwindrobotics/jobs/4012345">Senior Robotics Engineer, Navigation</a></li></ul>`),
@@ -409,8 +427,10 @@ func NorthwindSite(now time.Time) Site {
 // AcmeAnalyticsSite is the website of Acme Analytics (acme-analytics.com),
 // dated relative to now, served over HTTP only (no TLS) and without a
 // robots.txt (404: everything allowed):
-//   - /: title "Home | Acme Analytics" (no og:site_name), declares the Atom
-//     feed /blog/atom.xml, links /press ("Press"), /jobs and /about.
+//   - /: title "Home | Acme Analytics" (no og:site_name), a meta
+//     description too short to describe the company ("Welcome to Acme
+//     Analytics"), declares the Atom feed /blog/atom.xml, links /press
+//     ("Press"), /jobs and /about.
 //   - /blog/atom.xml: Atom 1.0 with four entries: Forecast Studio 3 (now-2d,
 //     +02:00, HTML summary), Contoso webinar (updated only, now-20d, XHTML
 //     content), a date-only entry (now-45d) and one from now-400d.
@@ -420,6 +440,9 @@ func NorthwindSite(now time.Time) Site {
 //     now-300d.
 //   - /jobs: links the Ashby board "acme-analytics" and a Workable posting
 //     of the account "acme-analytics".
+//   - /about: a placeholder meta description ("Just another WordPress
+//     site") and a first paragraph of three sentences that describes the
+//     company, then a second paragraph.
 func AcmeAnalyticsSite(now time.Time) Site {
 	now = now.UTC()
 	ago := func(days int) time.Time { return now.AddDate(0, 0, -days) }
@@ -434,7 +457,7 @@ func AcmeAnalyticsSite(now time.Time) Site {
 		Pages: map[string]SitePage{
 			"/": {Body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Home | Acme Analytics</title>
-<meta name="description" content="Acme Analytics turns warehouse sensor data into demand forecasts that planners trust.">
+<meta name="description" content="Welcome to Acme Analytics">
 <link rel="alternate" type="application/atom+xml" title="Acme Analytics blog" href="/blog/atom.xml">
 </head><body>
 <nav><a href="/product">Product</a> <a href="/press">Press</a> <a href="/jobs">Jobs</a> <a href="/about">About</a></nav>
@@ -501,7 +524,14 @@ func AcmeAnalyticsSite(now time.Time) Site {
 <a href="https://jobs.ashbyhq.com/acme-analytics">Open roles</a>
 <a href="https://apply.workable.com/acme-analytics/j/4C2E1A9B7D/">Data engineer (Workable)</a>
 </body></html>`},
-			"/about": {Body: `<!doctype html><title>About | Acme Analytics</title><h1>About</h1>`},
+			"/about": {Body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>About | Acme Analytics</title>
+<meta name="description" content="Just another WordPress site">
+</head><body>
+<nav><a href="/">Home</a> <a href="/press">Press</a> <a href="/jobs">Jobs</a></nav>
+<main><h1>About Acme Analytics</h1>
+<p>Acme Analytics turns warehouse sensor data into demand forecasts that planners trust. Founded in Austin in 2016, the company serves 120 retailers and distributors. Its models cover more than two million SKUs.</p>
+<p>Acme is backed by Harbor Ventures.</p>
+</main></body></html>`},
 		},
 	}
 }

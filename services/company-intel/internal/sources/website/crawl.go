@@ -85,13 +85,19 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	}
 	c.addBoards(meta.Links)
 
-	// Home feeds, newsroom pages and the careers page, concurrently.
+	// Home feeds, newsroom pages, the careers and the about page,
+	// concurrently (planned in that order: the about page gets the budget
+	// last).
 	feedURLs := c.feedLinks(outline.Feeds, maxFeeds)
 	roomURLs := newsroomLinks(outline.Anchors, maxNewsrooms, c.onSite, c.isKnown)
 	homeFeeds := c.plan(feedTypes, feedURLs...)
 	newsJobs := c.plan(htmlTypes, roomURLs...)
 	careersJobs := c.plan(htmlTypes, c.careersPage(meta.CareersPages)...)
-	c.run(ctx, homeFeeds, newsJobs, careersJobs)
+	var aboutJobs []*job
+	if u := aboutLink(outline.Anchors, c.brand, c.domain, c.onSite, c.isKnown); u != "" {
+		aboutJobs = c.plan(htmlTypes, u)
+	}
+	c.run(ctx, homeFeeds, newsJobs, careersJobs, aboutJobs)
 
 	feeds := len(homeFeeds)
 	for _, j := range homeFeeds {
@@ -109,6 +115,10 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 			c.items = append(c.items, c.pageItem(j.page, m))
 			c.addBoards(m.Links)
 		}
+	}
+
+	for _, j := range aboutJobs {
+		c.readAbout(j)
 	}
 
 	if len(feedURLs) == 0 && len(roomURLs) == 0 {
@@ -208,6 +218,42 @@ func (c *crawl) addBoards(links []string) {
 	}
 }
 
+// readAbout turns a fetched about page into a KindPage item whose excerpt
+// is the page's body text (its meta description when it has none) and,
+// when the home page gave no Description, takes the profile's from it:
+// its meta (else og:) description when that reads as one, else the lead
+// sentences of its first paragraph when that paragraph and they do.
+func (c *crawl) readAbout(j *job) {
+	if j.err != nil || !isHTML(j.page) {
+		return
+	}
+	m := htmlmeta.Parse(j.page.Body, mustParse(pageURL(j.page)))
+	paras := paragraphs(j.page.Body, source.MaxExcerpt)
+	item := c.pageItem(j.page, m)
+	if len(paras) > 0 {
+		item.Doc = source.NewDocument(source.Document{URL: item.Doc.URL, Title: item.Doc.Title, Publisher: item.Doc.Publisher,
+			RetrievedAt: item.Doc.RetrievedAt, Excerpt: strings.Join(paras, " "), Authority: item.Doc.Authority})
+	}
+	c.items = append(c.items, item)
+	if c.profile.Description != nil {
+		return
+	}
+	desc := ""
+	switch {
+	case describes(m.Description, m.Title):
+		desc = m.Description
+	case describes(m.OpenGraph.Description, m.Title):
+		desc = m.OpenGraph.Description
+	case len(paras) > 0 && describes(paras[0], m.Title):
+		if lead := leadSentences(paras[0]); describes(lead, m.Title) {
+			desc = lead
+		}
+	}
+	if desc != "" {
+		c.profile.Description = &bundle.Fact{Value: source.Fold(desc), SourceURL: item.Doc.URL}
+	}
+}
+
 // readFeed turns a fetched feed's entries into items and reports whether
 // the document was a feed.
 func (c *crawl) readFeed(ctx context.Context, j *job) bool {
@@ -271,7 +317,8 @@ func (c *crawl) readArticle(j *job) {
 	})})
 }
 
-// pageItem is a site page (home, careers) as an undated KindPage item.
+// pageItem is a site page (home, careers, about) as an undated KindPage
+// item, its meta description the excerpt.
 func (c *crawl) pageItem(p *fetch.Page, m htmlmeta.Meta) bundle.Item {
 	title := m.Title
 	if title == "" {

@@ -6,14 +6,27 @@
 // first, http when https does not answer — and from there, concurrently,
 // the newsroom (pages linked with news/press/blog words, their feeds and,
 // for a newsroom without a feed, its article pages), the feeds the home
-// page declares and the careers page. When the home page links neither a
+// page declares, the careers page and the about page (the one home-page
+// link whose path or anchor text names it best: /about, /about-us,
+// /company, /who-we-are, /ueber-uns, ... or "About us", "Who we are",
+// "Our story"; no link, no fetch). When the home page links neither a
 // newsroom nor a feed, a few common feed paths are tried in turn. At most
 // Config.MaxPages documents are fetched (robots.txt files and redirects
-// not counted).
+// not counted; the about page is planned after the newsroom, feeds and
+// careers page, so it is the first left out of a short budget), and
+// Usage counts every request made.
 //
 // What it returns:
-//   - the home and careers pages as KindPage items; the home page's meta
-//     description as the profile's Description when it reads as one;
+//   - the home, careers and about pages as KindPage items (first party,
+//     undated); the about page's excerpt is its body text (the paragraphs
+//     outside navigation, headers, footers and forms; its meta description
+//     when it has none), the company's own account of itself;
+//   - the profile's Description, when one reads as a description of the
+//     company (see describes), from the first of: the home page's meta
+//     (else og:) description; the about page's meta description, else its
+//     og:description; the first one or two sentences (at most 300
+//     characters) of the about page's first paragraph. The Fact cites the
+//     page it was read from; nothing is composed or paraphrased;
 //   - newsroom posts (feed entries and article pages) as KindPress items,
 //     dated as the site dates them (precision from the date's form); dated
 //     posts outside the query window are dropped, undated ones are kept

@@ -112,6 +112,9 @@ func TestGatherNorthwind(t *testing.T) {
 			dayOf(ago(30)), source.PrecisionDay, "Maria Chen joins from Contoso Logistics, where she ran fulfilment operations."},
 		{bundle.KindPage, origin + "/", "Northwind Robotics — Autonomous mobile robots for warehouses", dom, time.Time{}, source.PrecisionNone,
 			"Northwind Robotics builds autonomous mobile robots that move pallets and totes through warehouses and distribution centres, alongside people."},
+		{bundle.KindPage, origin + "/about", "About us | Northwind Robotics", dom, time.Time{}, source.PrecisionNone,
+			"Northwind Robotics was founded in 2019 in Pittsburgh, Pennsylvania, by engineers from Carnegie Mellon's Field Robotics Center. " +
+				"Its Atlas robots work in more than 40 warehouses in North America and Europe."},
 		{bundle.KindPage, origin + "/careers", "Careers | Northwind Robotics", dom, time.Time{}, source.PrecisionNone,
 			"Join the team building robots that move the warehouse."},
 	})
@@ -127,7 +130,7 @@ func TestGatherNorthwind(t *testing.T) {
 	if want := (bundle.Usage{Contents: len(reqs)}); res.Usage != want {
 		t.Errorf("usage = %+v, want %+v (one per request the site answered)", res.Usage, want)
 	}
-	wantReqs := []string{"/robots.txt", "/", "/careers", "/newsroom", "/newsroom/rss.xml"}
+	wantReqs := []string{"/robots.txt", "/", "/about", "/careers", "/newsroom", "/newsroom/rss.xml"}
 	var paths []string
 	for _, r := range reqs {
 		if r.Scheme != "https" || r.Host != "northwind-robotics.com" {
@@ -167,14 +170,20 @@ func TestGatherAcmeAnalytics(t *testing.T) {
 			source.PrecisionDay, "What we collect and why."},
 		{bundle.KindPress, origin + "/press/acme-named-top-50", "Acme named to the Supply Chain Top 50", pub,
 			dayOf(ago(60)), source.PrecisionDay, ""},
-		{bundle.KindPage, origin + "/", "Home | Acme Analytics", dom, time.Time{}, source.PrecisionNone,
-			"Acme Analytics turns warehouse sensor data into demand forecasts that planners trust."},
+		{bundle.KindPage, origin + "/", "Home | Acme Analytics", dom, time.Time{}, source.PrecisionNone, "Welcome to Acme Analytics"},
+		{bundle.KindPage, origin + "/about", "About | Acme Analytics", dom, time.Time{}, source.PrecisionNone,
+			"Acme Analytics turns warehouse sensor data into demand forecasts that planners trust. Founded in Austin in 2016, " +
+				"the company serves 120 retailers and distributors. Its models cover more than two million SKUs. Acme is backed by Harbor Ventures."},
 		{bundle.KindPage, origin + "/jobs", "Jobs | Acme Analytics", dom, time.Time{}, source.PrecisionNone, ""},
 		{bundle.KindPress, origin + "/press/acme-community-day", "Acme community day", pub, time.Time{}, source.PrecisionNone, ""},
 	})
 	checkFirstParty(t, res.Items)
-	if res.Profile.Description == nil || res.Profile.Description.SourceURL != origin+"/" {
-		t.Errorf("profile description = %+v", res.Profile.Description)
+	// The home page's description is too short: the about page's first
+	// paragraph gives it (its meta description is a placeholder).
+	wantDesc := &bundle.Fact{Value: "Acme Analytics turns warehouse sensor data into demand forecasts that planners trust. " +
+		"Founded in Austin in 2016, the company serves 120 retailers and distributors.", SourceURL: origin + "/about"}
+	if !reflect.DeepEqual(res.Profile.Description, wantDesc) {
+		t.Errorf("profile description = %+v, want %+v", res.Profile.Description, wantDesc)
 	}
 	if want := []string{"https://apply.workable.com/acme-analytics", "https://jobs.ashbyhq.com/acme-analytics"}; !reflect.DeepEqual(res.JobBoards, want) {
 		t.Errorf("job boards = %v, want %v", res.JobBoards, want)
@@ -184,7 +193,7 @@ func TestGatherAcmeAnalytics(t *testing.T) {
 			t.Errorf("request %+v answered over %s: the site has no TLS", r, r.Scheme)
 		}
 	}
-	for _, p := range []string{"/press/page/2", "/press/tag/partnerships", "/about"} {
+	for _, p := range []string{"/press/page/2", "/press/tag/partnerships"} {
 		if n := e.sites.Fetched("acme-analytics.com", p); n != 0 {
 			t.Errorf("%s fetched %d times: not an article", p, n)
 		}
@@ -251,13 +260,13 @@ func TestGatherDiscovery(t *testing.T) {
 		{
 			name: "common paths tried in order when nothing is linked, stopping at the first feed",
 			pages: map[string]sourcetest.SitePage{
-				"/":         html(``, `<a href="/about">About</a>`),
+				"/":         html(``, `<a href="/pricing">Pricing</a>`),
 				"/feed.xml": feed,
 				"/press":    html(``, `<a href="/press/x">x</a>`),
 			},
 			wantPress:  []string{"Q1 volumes up 12%"},
 			wantPaths:  []string{"/", "/feed", "/rss.xml", "/blog/rss.xml", "/news/feed", "/atom.xml", "/feed.xml"},
-			wantAbsent: []string{"/press", "/about"},
+			wantAbsent: []string{"/press", "/pricing"},
 		},
 		{
 			name: "common paths: a /press page that is the home page again is not a newsroom",
@@ -591,7 +600,7 @@ func TestIdentity(t *testing.T) {
 			Description: "Northwind Robotics builds autonomous mobile robots that move pallets and totes through warehouses and distribution centres, alongside people.",
 			URL:         e.sites.URL("https", "northwind-robotics.com", "/"), Reachable: true, Usage: bundle.Usage{Contents: 2}}, nil},
 		{"acme-analytics.com", website.Identity{SiteName: "Acme Analytics", Title: "Home | Acme Analytics",
-			Description: "Acme Analytics turns warehouse sensor data into demand forecasts that planners trust.",
+			Description: "Welcome to Acme Analytics",
 			URL:         e.sites.URL("http", "acme-analytics.com", "/"), Reachable: true, Usage: bundle.Usage{Contents: 3}}, nil},
 		{"walled.com", website.Identity{Reachable: true, Usage: bundle.Usage{Contents: 2}}, nil},
 		{"gone-robotics.com", website.Identity{Usage: bundle.Usage{Contents: 1}}, website.ErrUnreachable},
@@ -610,6 +619,234 @@ func TestIdentity(t *testing.T) {
 			got.Home = bundle.Item{}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Identity = %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// aboutPage is an about page of Contoso Freight with head elements and a
+// body.
+func aboutPage(head, body string) sourcetest.SitePage {
+	return sourcetest.SitePage{Body: `<!doctype html><html><head><title>About | Contoso Freight</title>` + head +
+		`</head><body><header><nav><a href="/">Home</a></nav></header><main>` + body + `</main></body></html>`}
+}
+
+func TestGatherAbout(t *testing.T) {
+	t.Parallel()
+	const domain = "contoso-freight.com"
+	const goodDesc = `<meta name="description" content="Contoso Freight moves less-than-truckload freight across the Midwest.">`
+	about := aboutPage(`<meta name="description" content="Contoso Freight was founded in Chicago in 1994 by two truck drivers.">`,
+		`<h1>About Contoso Freight</h1><p>Contoso Freight was founded in Chicago in 1994.</p><p>It runs 300 trucks.</p>`)
+	feed := rss(rssItem("/news/q1-volumes", "Q1 volumes up 12%", ago(5)))
+	// The common feed paths, tried when the home page links no newsroom.
+	common := []string{"/feed", "/rss.xml", "/blog/rss.xml", "/news/feed", "/atom.xml", "/feed.xml", "/press"}
+	tests := []struct {
+		name      string
+		pages     map[string]sourcetest.SitePage
+		maxPages  int
+		wantAbout string // the about page's path among the items ("" none)
+		wantPaths []string
+	}{
+		{
+			name:      "found by path",
+			pages:     map[string]sourcetest.SitePage{"/": html(goodDesc, `<a href="/en/who-we-are">Team</a>`), "/en/who-we-are": about},
+			wantAbout: "/en/who-we-are",
+			wantPaths: append([]string{"/", "/en/who-we-are"}, common...),
+		},
+		{
+			name:      "found by anchor text",
+			pages:     map[string]sourcetest.SitePage{"/": html(goodDesc, `<a href="/x/intro">Our story</a>`), "/x/intro": about},
+			wantAbout: "/x/intro",
+			wantPaths: append([]string{"/", "/x/intro"}, common...),
+		},
+		{
+			name: "at most one page: the best named",
+			pages: map[string]sourcetest.SitePage{
+				"/":         html(goodDesc, `<a href="/company">Company</a> <a href="/about-us">About us</a> <a href="/mission">Mission</a>`),
+				"/about-us": about, "/company": about, "/mission": about,
+			},
+			wantAbout: "/about-us",
+			wantPaths: append([]string{"/", "/about-us"}, common...),
+		},
+		{
+			name: "fetched with the newsroom and careers pages",
+			pages: map[string]sourcetest.SitePage{
+				"/":                 html(goodDesc, `<a href="/newsroom">Newsroom</a> <a href="/careers">Careers</a> <a href="/about">About</a>`),
+				"/newsroom":         html(`<link rel="alternate" type="application/rss+xml" href="/newsroom/rss.xml">`, ``),
+				"/newsroom/rss.xml": feed, "/careers": html(``, ``), "/about": about,
+			},
+			wantAbout: "/about",
+			wantPaths: []string{"/", "/newsroom", "/careers", "/about", "/newsroom/rss.xml"},
+		},
+		{
+			name: "no about link: no extra fetch, no guessed path",
+			pages: map[string]sourcetest.SitePage{
+				"/":                 html(goodDesc, `<a href="/newsroom">Newsroom</a> <a href="/pricing">Pricing</a>`),
+				"/newsroom":         html(`<link rel="alternate" type="application/rss+xml" href="/newsroom/rss.xml">`, `<a href="/about">About</a>`),
+				"/newsroom/rss.xml": feed, "/about": about,
+			},
+			wantPaths: []string{"/", "/newsroom", "/newsroom/rss.xml"},
+		},
+		{
+			name: "the page budget: the about page is planned last and left out",
+			pages: map[string]sourcetest.SitePage{
+				"/":         html(goodDesc, `<a href="/newsroom">Newsroom</a> <a href="/careers">Careers</a> <a href="/about">About</a>`),
+				"/newsroom": html(``, ``), "/careers": html(``, ``), "/about": about,
+			},
+			maxPages:  3,
+			wantPaths: []string{"/", "/newsroom", "/careers"},
+		},
+		{
+			name: "the page budget: the about page fits",
+			pages: map[string]sourcetest.SitePage{
+				"/":         html(goodDesc, `<a href="/newsroom">Newsroom</a> <a href="/about">About</a>`),
+				"/newsroom": html(``, `<a href="/newsroom/a">a</a>`), "/newsroom/a": html(``, ``), "/about": about,
+			},
+			maxPages:  3,
+			wantAbout: "/about",
+			wantPaths: []string{"/", "/newsroom", "/about"},
+		},
+		{
+			name: "robots.txt disallows /about: not fetched, its budget goes to an article",
+			pages: map[string]sourcetest.SitePage{
+				"/robots.txt": {ContentType: "text/plain", Body: "User-agent: *\nDisallow: /about\n"},
+				"/":           html(goodDesc, `<a href="/press">Press</a> <a href="/about">About</a>`),
+				"/press":      html(``, `<a href="/press/a">a</a>`),
+				"/press/a":    html(`<meta property="og:title" content="A">`, ``),
+				"/about":      about,
+			},
+			maxPages:  3,
+			wantPaths: []string{"/", "/press", "/press/a"},
+		},
+		{
+			name: "an about page that answers 404 gives nothing",
+			pages: map[string]sourcetest.SitePage{
+				"/": html(goodDesc, `<a href="/about">About</a>`),
+			},
+			wantPaths: append([]string{"/", "/about"}, common...),
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, website.Config{MaxPages: tt.maxPages}, 0, site(domain, tt.pages))
+			res, err := e.src.Gather(context.Background(), query("Contoso Freight", domain))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, r := range e.sites.Requests() {
+				if r.Path != "/robots.txt" {
+					paths = append(paths, r.Path)
+				}
+			}
+			want := slices.Clone(tt.wantPaths)
+			slices.Sort(paths)
+			slices.Sort(want)
+			if !slices.Equal(paths, want) {
+				t.Errorf("requests = %v, want %v", paths, want)
+			}
+			if tt.maxPages > 0 && len(paths) > tt.maxPages {
+				t.Errorf("%d pages fetched, budget %d", len(paths), tt.maxPages)
+			}
+			if want := len(e.sites.Requests()); res.Usage.Contents != want {
+				t.Errorf("usage = %+v, want %d contents (one per request)", res.Usage, want)
+			}
+			origin := e.sites.URL("https", domain, "")
+			var pages []string // but the careers page
+			for _, it := range res.Items {
+				if it.Kind == bundle.KindPage && !strings.HasSuffix(it.Doc.URL, "/careers") {
+					pages = append(pages, strings.TrimPrefix(it.Doc.URL, origin))
+				}
+			}
+			wantPages := []string{"/"}
+			if tt.wantAbout != "" {
+				wantPages = append(wantPages, tt.wantAbout)
+			}
+			if !slices.Equal(pages, wantPages) {
+				t.Errorf("pages = %v, want %v", pages, wantPages)
+			}
+			if tt.wantAbout == "" {
+				return
+			}
+			it := res.Items[slices.IndexFunc(res.Items, func(it bundle.Item) bool { return it.Doc.URL == origin+tt.wantAbout })]
+			wantRow := row{bundle.KindPage, origin + tt.wantAbout, "About | Contoso Freight", domain, time.Time{}, source.PrecisionNone,
+				"Contoso Freight was founded in Chicago in 1994. It runs 300 trucks."}
+			if got := rows([]bundle.Item{it})[0]; got != wantRow {
+				t.Errorf("about item = %+v\nwant %+v", got, wantRow)
+			}
+			checkFirstParty(t, []bundle.Item{it})
+			if d := res.Profile.Description; d == nil || d.SourceURL != origin+"/" {
+				t.Errorf("description = %+v, want the home page's", d)
+			}
+		})
+	}
+}
+
+func TestGatherAboutDescription(t *testing.T) {
+	t.Parallel()
+	const domain = "contoso-freight.com"
+	const (
+		homeDesc  = "Contoso Freight moves less-than-truckload freight across the Midwest."
+		aboutDesc = "Contoso Freight was founded in Chicago in 1994 by two truck drivers."
+		ogDesc    = "Contoso Freight runs 300 trucks from 12 terminals in six states."
+		para      = "Contoso Freight was founded in Chicago in 1994 by two truck drivers. It now runs 300 trucks from 12 terminals. " +
+			"Its customers are manufacturers and grocers."
+		lead = "Contoso Freight was founded in Chicago in 1994 by two truck drivers. It now runs 300 trucks from 12 terminals."
+	)
+	meta := func(name, content string) string {
+		return `<meta ` + name + `="` + content + `">`
+	}
+	desc := func(s string) string { return meta(`name="description" content`, s) }
+	og := func(s string) string { return meta(`property="og:description" content`, s) }
+	tests := []struct {
+		name              string
+		homeHead          string
+		aboutHead         string
+		aboutBody         string
+		noAbout           bool
+		wantValue, wantAt string // "" for no description; wantAt: "/" or "/about"
+	}{
+		{name: "the home page's description first", homeHead: desc(homeDesc), aboutHead: desc(aboutDesc), aboutBody: "<p>" + para + "</p>",
+			wantValue: homeDesc, wantAt: "/"},
+		{name: "the home page's og:description counts as its description", homeHead: og(homeDesc), aboutHead: desc(aboutDesc),
+			wantValue: homeDesc, wantAt: "/"},
+		{name: "then the about page's meta description", homeHead: desc("Welcome to Contoso"), aboutHead: desc(aboutDesc) + og(ogDesc),
+			aboutBody: "<p>" + para + "</p>", wantValue: aboutDesc, wantAt: "/about"},
+		{name: "then its og:description", homeHead: desc("Home"), aboutHead: desc("Just another WordPress site") + og(ogDesc),
+			aboutBody: "<p>" + para + "</p>", wantValue: ogDesc, wantAt: "/about"},
+		{name: "then the lead sentences of its first paragraph", aboutHead: desc("About Contoso"),
+			aboutBody: `<h1>About</h1><p>` + para + `</p><p>Second paragraph that describes nothing at all here.</p>`, wantValue: lead, wantAt: "/about"},
+		{name: "a first paragraph that does not describe the company is not skipped for the next",
+			aboutBody: `<p>We are Contoso.</p><p>` + para + `</p>`},
+		{name: "a first paragraph of placeholder text gives nothing",
+			aboutBody: `<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>`},
+		{name: "paragraphs of the navigation and footer are not body text",
+			aboutBody: `<nav><p>` + para + `</p></nav><footer><p>` + para + `</p></footer>`},
+		{name: "a home page without a description and no about page gives nothing", noAbout: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			home := `<a href="/about">About us</a>`
+			if tt.noAbout {
+				home = ``
+			}
+			pages := map[string]sourcetest.SitePage{"/": html(tt.homeHead, home), "/about": aboutPage(tt.aboutHead, tt.aboutBody)}
+			e := newEnv(t, website.Config{}, 0, site(domain, pages))
+			res, err := e.src.Gather(context.Background(), query("Contoso Freight", domain))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want *bundle.Fact
+			if tt.wantValue != "" {
+				want = &bundle.Fact{Value: tt.wantValue, SourceURL: e.sites.URL("https", domain, tt.wantAt)}
+			}
+			if !reflect.DeepEqual(res.Profile.Description, want) {
+				t.Errorf("description = %+v, want %+v", res.Profile.Description, want)
+			}
+			if d := res.Profile.Description; d != nil && !slices.ContainsFunc(res.Items, func(it bundle.Item) bool { return it.Doc.URL == d.SourceURL }) {
+				t.Errorf("description cites %s, which is no item", d.SourceURL)
 			}
 		})
 	}
