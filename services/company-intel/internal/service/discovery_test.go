@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/platform/discovery"
+	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sourcetest"
 )
@@ -57,5 +61,46 @@ func TestDiscoveryDocuments(t *testing.T) {
 	}
 	if len(pr.Accepts) != 1 || pr.Accepts[0].Amount != c.PriceAtomic || !strings.EqualFold(pr.Accepts[0].PayTo, pricing.PayTo) {
 		t.Fatalf("challenge %+v, pricing pay_to %s", pr.Accepts, pricing.PayTo)
+	}
+	// nginx's default header buffer is 4 KiB; the challenge carries a
+	// compacted output example.
+	if n := len(res.Header.Get(x402.HeaderPaymentRequired)); n >= 4096 {
+		t.Fatalf("PAYMENT-REQUIRED is %d bytes", n)
+	}
+}
+
+// TestSignalsExampleIsValid: the documented 200 example (also the x402
+// bazaar output example) is a valid signals response whose evidence ids
+// all resolve to its sources.
+func TestSignalsExampleIsValid(t *testing.T) {
+	doc, err := openapidoc.Load(openapi.CompanyIntel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	example := doc.T.Paths.Find(pathSignals).Post.Responses.Status(200).Value.Content.Get("application/json").Example
+	body, err := json.Marshal(example)
+	if err != nil || example == nil {
+		t.Fatalf("example %v: %v", example, err)
+	}
+	req := httptest.NewRequest(http.MethodPost, pathSignals, strings.NewReader(`{"company":"northwind-robotics.com"}`))
+	req.Header.Set("Content-Type", "application/json")
+	h := http.Header{"Content-Type": {"application/json"}, "X-Request-Id": {"req_1"}, "X-Company-Intel-Cache": {"MISS"}}
+	if err := contract.New(t, openapi.CompanyIntel).Validate(req, 200, h, body); err != nil {
+		t.Fatal(err)
+	}
+	var d signalsDoc
+	if err := json.Unmarshal(body, &d); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, s := range d.Sources {
+		ids[s.ID] = true
+	}
+	for _, s := range d.Signals {
+		for _, id := range s.EvidenceIDs {
+			if !ids[id] {
+				t.Fatalf("example cites %s, not in its sources", id)
+			}
+		}
 	}
 }
