@@ -161,16 +161,16 @@ func (s *Source) Contents(ctx context.Context, urls []string) ([]Page, bundle.Us
 	var usage bundle.Usage
 	var pages []Page
 	seen := map[string]bool{}
-	var todo []string
+	var pending []string
 	for _, u := range urls {
 		if u = strings.TrimSpace(u); u != "" && !seen[u] {
 			seen[u] = true
-			todo = append(todo, u)
+			pending = append(pending, u)
 		}
 	}
-	for len(todo) > 0 {
-		chunk := todo[:min(len(todo), MaxContentsURLs)]
-		todo = todo[len(chunk):]
+	for len(pending) > 0 {
+		chunk := pending[:min(len(pending), MaxContentsURLs)]
+		pending = pending[len(chunk):]
 		req := contentsRequest{URLs: chunk, Text: textOptions{MaxCharacters: s.cfg.ContentsMaxChars}}
 		out, err := s.post(ctx, "/contents", req, float64(len(chunk))*s.cfg.ContentsPriceUSD)
 		if err != nil {
