@@ -118,6 +118,7 @@ type Source struct {
 	maxPages            int
 	now                 func() time.Time
 	log                 *slog.Logger
+	homes               homeMemo
 }
 
 // New builds a Source.
@@ -291,6 +292,22 @@ func (c *crawl) isKnown(u string) bool { return c.known[source.Normalize(u)] }
 // home fetches the home page: https first, http when https does not
 // answer at all.
 func (c *crawl) home(ctx context.Context) (*fetch.Page, error) {
+	if e, ok := c.s.homes.get(c.domain, time.Now()); ok {
+		c.adoptRobots(e.robots)
+		c.known[source.Normalize(pageURL(e.page))] = true
+		c.budget--
+		return e.page, nil
+	}
+	page, err := c.fetchHome(ctx)
+	if err == nil {
+		c.s.homes.put(c.domain, homeEntry{page: page, robots: c.robotsSnapshot(), at: time.Now()})
+	}
+	return page, err
+}
+
+// fetchHome reads the home page: https first, http when https does not
+// answer.
+func (c *crawl) fetchHome(ctx context.Context) (*fetch.Page, error) {
 	var firstErr error
 	for _, scheme := range []string{"https", "http"} {
 		start := c.s.origin(scheme, c.domain) + "/"
