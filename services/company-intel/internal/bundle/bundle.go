@@ -59,6 +59,17 @@ type Item struct {
 	Kind     Kind            `json:"kind"`
 	Filing   *Filing         `json:"filing,omitempty"` // KindFiling
 	Jobs     []Job           `json:"jobs,omitempty"`   // KindJobBoard: the open roles listed on the board
+	// Tech are the technologies the page itself shows (its markup, scripts
+	// and response headers), for the company's home page (KindPage).
+	Tech []Tech `json:"tech,omitempty"`
+}
+
+// Tech is one technology detected on a page of the company's own site.
+type Tech struct {
+	Name       string  `json:"name"`       // e.g. "HubSpot"
+	Category   string  `json:"category"`   // webtech category, e.g. "marketing_automation"
+	Confidence float64 `json:"confidence"` // 0..1
+	Detail     string  `json:"detail"`     // the strongest observation, e.g. "script js.hs-scripts.com"
 }
 
 // Filing is a regulatory filing's structured facts (SEC EDGAR).
@@ -81,6 +92,9 @@ type Job struct {
 	Remote     bool      `json:"remote,omitempty"`
 	URL        string    `json:"url,omitempty"`      // the posting's own page
 	Published  time.Time `json:"published,omitzero"` // posted or last updated; zero when the board gives neither
+	// Technologies are the technologies the posting names in its title or
+	// description (canonical names, first-named first); empty when none.
+	Technologies []string `json:"technologies,omitempty"`
 }
 
 // Fact is one profile value and the URL of the item that states it (an
@@ -100,23 +114,6 @@ type Profile struct {
 	BusinessModel *Fact `json:"businessModel,omitempty"`
 	Ticker        *Fact `json:"ticker,omitempty"`
 	Founded       *Fact `json:"founded,omitempty"` // year
-}
-
-// Merge fills p's unknown fields from o (p's known fields win).
-func (p *Profile) Merge(o Profile) {
-	fill := func(dst **Fact, src *Fact) {
-		if *dst == nil && src != nil {
-			v := *src
-			*dst = &v
-		}
-	}
-	fill(&p.Description, o.Description)
-	fill(&p.Industry, o.Industry)
-	fill(&p.Headquarters, o.Headquarters)
-	fill(&p.EmployeeRange, o.EmployeeRange)
-	fill(&p.BusinessModel, o.BusinessModel)
-	fill(&p.Ticker, o.Ticker)
-	fill(&p.Founded, o.Founded)
 }
 
 // Usage counts what a source actually called upstream and what it cost.

@@ -35,6 +35,10 @@ type Component struct {
 	Score    float64  `json:"score"` // 0..1
 	Evidence []string `json:"evidence"`
 	Reason   string   `json:"reason"`
+	// Terms are the seller's words the component found in the company's
+	// facts or text (industry, textRelevance), in the seller's surface
+	// form; empty for the other components.
+	Terms []string `json:"terms,omitempty"`
 }
 
 // Result is the qualification (company-intel spec §2.2) plus the
@@ -411,10 +415,12 @@ func industryFit(in Input, q icp) scored {
 	case indScore > 0 && indScore >= descScore:
 		c.Score = indScore
 		c.Evidence = uniq(ind.SourceURL)
+		c.Terms = surfaces(seller, indHits, 6)
 		c.reason = fmt.Sprintf("Industry matches the ICP: %s lists %s as '%s'; the seller names %s.", sourceName(ind.SourceURL), n, ind.Value, quote(surfaces(seller, indHits, 6)))
 	case descScore > 0:
 		c.Score = descScore
 		c.Evidence = uniq(desc.SourceURL)
+		c.Terms = surfaces(seller, descHits, 6)
 		c.reason = fmt.Sprintf("Industry matches the ICP: %s description (%s) mentions %s, which the seller names.", possessive(n), sourceName(desc.SourceURL), quote(surfaces(seller, descHits, 6)))
 	default:
 		what := ""
@@ -594,6 +600,7 @@ func textFit(in Input, q icp, docs []doc) scored {
 		return c
 	}
 	c.Score = round(best/(best+BM25Half), 4)
+	c.Terms = surfaces(query, matched, 6)
 	c.reason = fmt.Sprintf("%s own text matches the seller's terms %s (best BM25 %.2f, relevance %.2f).", possessive(name(in)), quote(surfaces(query, matched, 6)), best, c.Score)
 	c.Reason = c.reason
 	return c

@@ -357,6 +357,7 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 	b := &Bundle{Company: res.Company, LookbackDays: lookbackDays, From: q.From, To: q.To, GatheredAt: now}
 	b.Items = append(b.Items, res.Evidence...)
 	var failures []answer
+	profiles := map[string][]bundle.Profile{}
 	budgetMet := false
 	dated := 0
 	for a := range answers {
@@ -376,7 +377,7 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 		}
 		b.Usage = b.Usage.Add(a.res.Usage)
 		b.Items = append(b.Items, a.res.Items...)
-		b.Profile.Merge(a.res.Profile)
+		profiles[a.name] = append(profiles[a.name], a.res.Profile)
 		if a.err != nil {
 			if budgetMet && upstream.KindOf(a.err) == upstream.KindCanceled {
 				continue // stopped on purpose
@@ -404,6 +405,7 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 			failures = append(failures, f)
 		}
 	}
+	b.Profile = mergeProfiles(profiles)
 	b.Items = dedupe(b.Items)
 	slices.Sort(b.Providers)
 	b.Providers = slices.Compact(b.Providers)
@@ -425,6 +427,71 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 			"the sources answered but hold no public evidence about %s (%s)", res.Company.Name, res.Company.Domain)
 	}
 	return b, nil
+}
+
+// ProviderPriority orders the sources from the most to the least
+// authoritative about a company: its own site, its regulatory filings,
+// its job boards, its reference entry, then news.
+var ProviderPriority = []string{"website", "sec", "ats", "wikidata", "googlenews", "gdelt", "exa"}
+
+func providerRank(name string) int {
+	if i := slices.Index(ProviderPriority, name); i >= 0 {
+		return i
+	}
+	return len(ProviderPriority)
+}
+
+// fieldPriority is, per profile field, the order in which sources' facts
+// are preferred (the sources not named follow in ProviderPriority order):
+// the company's own words describe it; the reference entry's industry
+// (Wikidata P452) is more specific than the SEC's SIC class; the SEC's
+// business address is the most precise headquarters.
+var fieldPriority = map[string][]string{
+	"description":  {"website", "wikidata", "sec"},
+	"industry":     {"wikidata", "sec", "website"},
+	"headquarters": {"sec", "wikidata", "website"},
+	"ticker":       {"sec", "wikidata"},
+}
+
+// mergeProfiles merges the sources' profiles field by field in a fixed
+// order, so the profile does not depend on which source answered first.
+func mergeProfiles(by map[string][]bundle.Profile) bundle.Profile {
+	order := func(field string) []string {
+		out := slices.Clone(fieldPriority[field])
+		for _, n := range ProviderPriority {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		var rest []string
+		for n := range by {
+			if !slices.Contains(out, n) {
+				rest = append(rest, n)
+			}
+		}
+		slices.Sort(rest)
+		return append(out, rest...)
+	}
+	pick := func(field string, get func(bundle.Profile) *bundle.Fact) *bundle.Fact {
+		for _, n := range order(field) {
+			for _, p := range by[n] {
+				if f := get(p); f != nil && strings.TrimSpace(f.Value) != "" {
+					v := *f
+					return &v
+				}
+			}
+		}
+		return nil
+	}
+	return bundle.Profile{
+		Description:   pick("description", func(p bundle.Profile) *bundle.Fact { return p.Description }),
+		Industry:      pick("industry", func(p bundle.Profile) *bundle.Fact { return p.Industry }),
+		Headquarters:  pick("headquarters", func(p bundle.Profile) *bundle.Fact { return p.Headquarters }),
+		EmployeeRange: pick("employeeRange", func(p bundle.Profile) *bundle.Fact { return p.EmployeeRange }),
+		BusinessModel: pick("businessModel", func(p bundle.Profile) *bundle.Fact { return p.BusinessModel }),
+		Ticker:        pick("ticker", func(p bundle.Profile) *bundle.Fact { return p.Ticker }),
+		Founded:       pick("founded", func(p bundle.Profile) *bundle.Fact { return p.Founded }),
+	}
 }
 
 // kindOf classifies a source error; errors that are not upstream errors
@@ -532,6 +599,9 @@ func unjoin(err error) []error {
 // place; structured facts and jobs are merged in) and orders the result
 // stably: by kind, then date (newest first), then URL.
 func dedupe(items []bundle.Item) []bundle.Item {
+	// The same URL from two sources keeps the more authoritative source's
+	// item (ProviderPriority), whichever answered first.
+	slices.SortStableFunc(items, func(a, b bundle.Item) int { return providerRank(a.Provider) - providerRank(b.Provider) })
 	byURL := map[string]int{}
 	var out []bundle.Item
 	for _, it := range items {

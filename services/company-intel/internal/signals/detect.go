@@ -786,8 +786,14 @@ func Detect(in Input) Result {
 	for _, e := range events {
 		res.Signals = append(res.Signals, e.signal(company))
 	}
+	index := make(map[*event]int, len(events))
+	for i, e := range events {
+		index[e] = i
+	}
 	for _, e := range pickWhyNow(events) {
-		res.WhyNow = append(res.WhyNow, whyNow(e, company, now))
+		w := whyNow(e, company, now)
+		res.WhyNow = append(res.WhyNow, w)
+		res.Signals[index[e]].WhyNow = w
 	}
 	return res
 }

@@ -66,6 +66,9 @@ type Signal struct {
 	// signal cites, the representative item first; never empty.
 	Evidence []string `json:"evidence"`
 	Facts    Facts    `json:"facts"`
+	// WhyNow is the signal's why-now sentence when it is one of the
+	// Result's WhyNow picks (the same text), empty otherwise.
+	WhyNow string `json:"whyNow,omitempty"`
 }
 
 // Input is what Detect reads. Now is the request time: it is used for
