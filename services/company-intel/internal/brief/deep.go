@@ -398,7 +398,7 @@ func (f *facts) buyingRoles() []Statement {
 		}
 	}
 	r := categoryRoles[f.cat]
-	econ := Statement{Text: "Economic buyer: " + r.economic + " — owns the " + r.area + " budget."}
+	econ := Statement{Text: fmt.Sprintf("Economic buyer: %s %s — owns the %s budget.", possessive(f.name), r.economic, r.area)}
 	for _, p := range f.namedPeople() {
 		if roleCategory(p.role) == f.cat {
 			econ = Statement{Text: fmt.Sprintf("Economic buyer: %s — owns %s.", p.text, signals.RoleDomain(p.role)), Evidence: p.evidence}
@@ -411,7 +411,7 @@ func (f *facts) buyingRoles() []Statement {
 			add(Statement{Text: fmt.Sprintf("Executive sponsor or approver: %s — new in the role, and owns %s.", p.text, signals.RoleDomain(p.role)), Evidence: p.evidence})
 		}
 	}
-	champ := "Champion: " + signals.JoinAnd(r.champions) + "."
+	champ := fmt.Sprintf("Champion: %s %s.", possessive(f.name), signals.JoinAnd(r.champions))
 	var ev []string
 	for _, d := range f.depts {
 		if departmentCategory(d.label) == f.cat {
@@ -421,7 +421,7 @@ func (f *facts) buyingRoles() []Statement {
 		}
 	}
 	add(Statement{Text: champ, Evidence: ev})
-	add(Statement{Text: "Technical and risk review: " + signals.JoinAnd(r.technical) + "."})
+	add(Statement{Text: fmt.Sprintf("Technical and risk review at %s: %s.", f.name, signals.JoinAnd(r.technical))})
 	for _, d := range f.depts {
 		if departmentCategory(d.label) == f.cat {
 			add(Statement{Text: fmt.Sprintf("Users: the %s team at %s, which has %d of the %d open roles.", d.label, f.name, d.n, len(f.jobs)), Evidence: f.boardURLs()})

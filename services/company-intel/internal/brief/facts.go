@@ -204,8 +204,9 @@ func (f *facts) boardURLs() []string {
 
 // shortProduct is the seller's product as a noun phrase for sentences:
 // the first clause of Product (cut at the first ".", ";", ":" or " — "),
-// at most 80 characters on a word boundary; "your product" when only a
-// value proposition or ICP was given.
+// at most 80 characters on a word boundary, with "your" before a
+// descriptive phrase; "your product" when only a value proposition or ICP
+// was given.
 func shortProduct(s *qualify.Seller) string {
 	p := strings.TrimSpace(s.Product)
 	if p == "" {
@@ -217,17 +218,18 @@ func shortProduct(s *qualify.Seller) string {
 		}
 	}
 	p = strings.TrimRight(p, ".;: ")
-	// A descriptive phrase ("Warehouse safety monitoring SaaS") reads
-	// lower-case mid-sentence; a name ("Acme Shield") keeps its capitals.
-	if w := strings.Fields(p); len(w) >= 3 && strings.ToLower(w[1]) == w[1] {
-		p = lowerFirst(p)
-	}
 	if r := []rune(p); len(r) > 80 {
 		cut := string(r[:80])
 		if i := strings.LastIndex(cut, " "); i > 40 {
 			cut = cut[:i]
 		}
 		p = cut
+	}
+	// A descriptive phrase ("Warehouse safety monitoring SaaS") becomes
+	// "your warehouse safety monitoring SaaS"; a name ("Acme Shield")
+	// stays as it is.
+	if w := strings.Fields(p); len(w) >= 2 && strings.ToLower(w[1]) == w[1] {
+		p = "your " + lowerFirst(p)
 	}
 	return p
 }

@@ -561,7 +561,7 @@ func (f *facts) risks() []Risk {
 	}
 	fit := f.in.Fit
 	for _, d := range fit.Disqualifiers {
-		add(Risk{Risk: "Disqualifier", Explanation: d, Evidence: fit.Evidence[d]})
+		add(Risk{Risk: "Disqualified for " + f.product, Explanation: d, Evidence: fit.Evidence[d]})
 	}
 	if fit.FitAssessed && len(fit.Disqualifiers) == 0 && fit.FitScore < 40 {
 		var missed []string
@@ -606,7 +606,7 @@ func (f *facts) risks() []Risk {
 	if fit.FitAssessed {
 		for _, c := range fit.Components {
 			if q := unknownQuestion(c, f.name); q != "" {
-				add(Risk{Risk: "Unverified " + componentLabel(c.Name), Explanation: fmt.Sprintf("No source states %s %s, so the ICP's %s criterion was left out of the fit score rather than counted as a match; confirm it early.", possessive(f.name), componentLabel(c.Name), componentLabel(c.Name))})
+				add(Risk{Risk: fmt.Sprintf("%s %s unverified", possessive(f.name), componentLabel(c.Name)), Explanation: fmt.Sprintf("No source states %s %s, so the ICP's %s criterion was left out of the fit score rather than counted as a match; confirm it early.", possessive(f.name), componentLabel(c.Name), componentLabel(c.Name))})
 			}
 		}
 	}
