@@ -86,7 +86,7 @@ func TestDiscoveryFromOpenAPI(t *testing.T) {
 	if err := json.Unmarshal(b.Info, &info); err != nil {
 		t.Fatal(err)
 	}
-	if info.Input.Type != "http" || info.Input.Method != "POST" || info.Input.BodyType != "json" || info.Input.Body["company"] != "acme.com" {
+	if info.Input.Type != "http" || info.Input.Method != "POST" || info.Input.BodyType != "json" || info.Input.Body["company"] != "northwind-robotics.com" {
 		t.Fatalf("info = %s", b.Info)
 	}
 	var schema struct {

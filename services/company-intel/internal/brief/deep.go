@@ -193,11 +193,21 @@ func (f *facts) clues() []Clue {
 		} else if f.in.Company.Ticker != "" {
 			tk = " (" + f.in.Company.Ticker + ")"
 		}
-		add(Clue{Clue: fmt.Sprintf("%s%s files with the SEC; its latest filing in the window is %s %s on %s.", f.name, tk, signals.Article(fl.Form), fl.Form, fl.Filed.Format("2006-01-02")),
+		add(Clue{Clue: fmt.Sprintf("%s%s files with the SEC; its latest filing in the window is %s %s on %s.", f.name, tk, formArticle(fl.Form), fl.Form, fl.Filed.Format("2006-01-02")),
 			Implication: "As a US public company it works under SOX controls and a quarterly reporting cadence: expect finance and audit review of new vendors, and slower signatures near quarter-end.",
 			Evidence:    []string{url}})
 	}
 	return out
+}
+
+// formArticle is "an" before a form read with a vowel sound ("an 8-K",
+// "an S-1"), "a" otherwise ("a 10-Q").
+func formArticle(form string) string {
+	if strings.HasPrefix(form, "8") || strings.HasPrefix(form, "11") || strings.HasPrefix(form, "18") ||
+		strings.HasPrefix(form, "S-") || strings.HasPrefix(form, "F-") {
+		return "an"
+	}
+	return signals.Article(form)
 }
 
 // latestFiling is the newest filing item of the bundle.
@@ -517,7 +527,7 @@ func (f *facts) discovery() []Statement {
 		add(question(s, f.name), s.Evidence)
 	}
 	for _, c := range f.in.Fit.Components {
-		add(unknownQuestion(c, f.name), nil)
+		add(unknownQuestion(c, f.name, fact(f.in.Profile.Headquarters)), nil)
 	}
 	if len(f.depts) > 0 {
 		d := f.depts[0]
@@ -545,6 +555,13 @@ func (f *facts) plan(a Approach) Plan {
 	}
 	who := f.economicBuyer()
 	champ := signals.JoinAnd(categoryRoles[f.cat].champions)
+	if f.in.Fit.FitAssessed && len(f.in.Fit.Disqualifiers) > 0 {
+		p.Sequence = []string{
+			fmt.Sprintf("By %s: check the disqualifier against %s own sources: %s", f.plusDays(7), possessive(f.name), f.in.Fit.Disqualifiers[0]),
+			fmt.Sprintf("By %s: if it does not hold, contact %s about %s; if it holds, close the account and watch for a change.", f.plusDays(14), who, topic),
+		}
+		return p
+	}
 	steps := []string{
 		fmt.Sprintf("By %s: confirm the facts this brief cites and map %s, %s and the technical reviewers at %s.", f.plusDays(2), who, champ, f.name),
 	}

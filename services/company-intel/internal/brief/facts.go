@@ -53,7 +53,7 @@ func newFacts(in Input) *facts {
 		f.sigs = append(f.sigs, s)
 		f.byType[s.Type] = append(f.byType[s.Type], s)
 	}
-	depts, places, tech := map[string]int{}, map[string]int{}, map[string]int{}
+	depts, places, tech := newTally(), newTally(), newTally()
 	for _, it := range in.Items {
 		switch {
 		case it.Kind == bundle.KindJobBoard && len(it.Jobs) > 0:
@@ -61,13 +61,13 @@ func newFacts(in Input) *facts {
 			for _, j := range it.Jobs {
 				f.jobs = append(f.jobs, j)
 				if d := strings.TrimSpace(j.Department); d != "" {
-					depts[d]++
+					depts.add(d)
 				}
 				if p := placeOf(j); p != "" {
-					places[p]++
+					places.add(p)
 				}
 				for _, t := range j.Technologies {
-					tech[t]++
+					tech.add(t)
 					f.jobTechU[t] = appendNew(f.jobTechU[t], it.Doc.URL)
 				}
 			}
@@ -76,7 +76,7 @@ func newFacts(in Input) *facts {
 			f.siteTech = it.Tech
 		}
 	}
-	f.depts, f.places, f.jobTech = ranked(depts), ranked(places), ranked(tech)
+	f.depts, f.places, f.jobTech = depts.ranked(), places.ranked(), tech.ranked()
 	if hasSeller(in.Seller) {
 		f.cat = classify(in.Seller.Product + " " + in.Seller.ValueProposition)
 		f.product = shortProduct(in.Seller)
@@ -90,18 +90,29 @@ func hasSeller(s *qualify.Seller) bool {
 	return s != nil && strings.TrimSpace(s.Product+s.ValueProposition+s.IdealCustomerProfile) != ""
 }
 
-// ranked sorts counts by n descending, then label.
-func ranked(m map[string]int) []count {
-	out := make([]count, 0, len(m))
-	for k, v := range m {
-		out = append(out, count{k, v})
+// tally counts labels and remembers the order they were first seen in.
+type tally struct {
+	n     map[string]int
+	order []string
+}
+
+func newTally() *tally { return &tally{n: map[string]int{}} }
+
+func (t *tally) add(label string) {
+	if _, ok := t.n[label]; !ok {
+		t.order = append(t.order, label)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].n != out[j].n {
-			return out[i].n > out[j].n
-		}
-		return out[i].label < out[j].label
-	})
+	t.n[label]++
+}
+
+// ranked lists the labels by count, most first; ties keep the order the
+// labels were first seen in (bundle order, so deterministic).
+func (t *tally) ranked() []count {
+	out := make([]count, 0, len(t.order))
+	for _, l := range t.order {
+		out = append(out, count{l, t.n[l]})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].n > out[j].n })
 	return out
 }
 

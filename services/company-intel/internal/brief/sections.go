@@ -193,10 +193,7 @@ func (f *facts) priorityOf(s signals.Signal) (Priority, bool) {
 	case signals.TypeFinancial:
 		p.Priority = "Deliver on the financial plan: " + s.Headline
 	case signals.TypeTechnology:
-		p.Priority = "Complete the technology change"
-		if x.Product != "" {
-			p.Priority = fmt.Sprintf("Adopt %s", x.Product)
-		}
+		p.Priority = "Technology change: " + s.Headline
 	default:
 		return Priority{}, false
 	}
@@ -322,6 +319,9 @@ func (f *facts) action(s signals.Signal, ok bool) string {
 		by = f.plusDays(7)
 	}
 	who := f.economicBuyer()
+	if o := owner(s); f.seller == nil && o != "" {
+		who = "the " + lowerFirst(strings.Split(o, " (")[0]) + " at " + f.name
+	}
 	if p, found := f.personFor(s); found {
 		who = p
 	}
@@ -458,7 +458,7 @@ func (f *facts) questionsToValidate() []string {
 			if len(out) == MaxValidate-1 {
 				break
 			}
-			if q := unknownQuestion(c, f.name); q != "" {
+			if q := unknownQuestion(c, f.name, fact(f.in.Profile.Headquarters)); q != "" {
 				out = append(out, q)
 			}
 		}
@@ -513,7 +513,7 @@ func question(s signals.Signal, company string) string {
 }
 
 // unknownQuestion asks for a qualification input no source stated.
-func unknownQuestion(c qualify.Component, company string) string {
+func unknownQuestion(c qualify.Component, company, hq string) string {
 	if c.Weight != 0 || !strings.HasPrefix(c.Reason, "Excluded:") {
 		return ""
 	}
@@ -525,7 +525,10 @@ func unknownQuestion(c qualify.Component, company string) string {
 	case qualify.CompSize:
 		return fmt.Sprintf("How many employees does %s have? No source states a headcount, so size fit is unverified.", company)
 	case qualify.CompGeography:
-		return fmt.Sprintf("Where is %s headquartered and where does it buy? No source locates its headquarters.", company)
+		if strings.Contains(r, "headquarters") && hq != "" {
+			return fmt.Sprintf("Which country and region does %s (headquartered in %s) buy for? The sources name the city only.", company, hq)
+		}
+		return fmt.Sprintf("Where is %s headquartered and where does it buy? No source states its headquarters.", company)
 	case qualify.CompModel:
 		return fmt.Sprintf("Who are %s customers — businesses, consumers or both? Its own text does not say.", possessive(company))
 	case qualify.CompIndustry:
@@ -605,8 +608,12 @@ func (f *facts) risks() []Risk {
 	}
 	if fit.FitAssessed {
 		for _, c := range fit.Components {
-			if q := unknownQuestion(c, f.name); q != "" {
-				add(Risk{Risk: fmt.Sprintf("%s %s unverified", possessive(f.name), componentLabel(c.Name)), Explanation: fmt.Sprintf("No source states %s %s, so the ICP's %s criterion was left out of the fit score rather than counted as a match; confirm it early.", possessive(f.name), componentLabel(c.Name), componentLabel(c.Name))})
+			if q := unknownQuestion(c, f.name, fact(f.in.Profile.Headquarters)); q != "" {
+				what := fmt.Sprintf("No source states %s %s", possessive(f.name), componentLabel(c.Name))
+				if hq := fact(f.in.Profile.Headquarters); c.Name == qualify.CompGeography && hq != "" {
+					what = fmt.Sprintf("The sources give %s headquarters only as %s, which does not say which country or region it is in", possessive(f.name), hq)
+				}
+				add(Risk{Risk: fmt.Sprintf("%s %s unverified", possessive(f.name), componentLabel(c.Name)), Explanation: what + fmt.Sprintf(", so the ICP's %s criterion was left out of the fit score rather than counted as a match; confirm it early.", componentLabel(c.Name))})
 			}
 		}
 	}

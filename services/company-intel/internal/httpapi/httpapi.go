@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -18,6 +19,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/requestid"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/pkg/platform/usecase"
+	"github.com/intel402/intel402/services/company-intel/internal/qualify"
 	"github.com/intel402/intel402/services/company-intel/internal/report"
 	"github.com/intel402/intel402/services/company-intel/internal/research"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
@@ -31,7 +33,11 @@ const (
 )
 
 // Cache operation names (part of the cache key).
-const OpSignals = "signals"
+const (
+	OpSignals = "signals"
+	OpBrief   = "deal-brief"
+	OpDeep    = "deal-brief-deep"
+)
 
 // Response cache policy: a document built from a complete evidence bundle
 // is cached ResponseTTL, one from a partial bundle PartialResponseTTL (a
@@ -83,6 +89,8 @@ func New(cfg Config) (*API, error) {
 // then pay, then the handler.
 func (a *API) Register(e *echo.Echo, pay echo.MiddlewareFunc) {
 	e.POST(PathSignals, a.Signals, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(SignalsFrom), pay)
+	e.POST(PathBrief, a.Brief, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(BriefFrom), pay)
+	e.POST(PathDeep, a.Deep, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(DeepFrom), pay)
 }
 
 // signalsKey is the canonical signals request the response cache keys on.
@@ -104,6 +112,83 @@ func (a *API) Signals(c echo.Context) error {
 			return report.Signals(out, a.cfg.Now())
 		},
 		TTL:            func(d report.SignalsDoc) time.Duration { return ResponseTTLOf(d.Meta.Partial) },
+		TimeoutMessage: "the public sources answered too slowly",
+		Deliver:        withRequestID,
+	}, a.log)
+}
+
+// briefKey is the canonical deal-brief (or deep) request the response
+// cache keys on: the company and window, and the seller's three fields
+// (trimmed; empty when absent), so that different sellers never share a
+// brief. An absent seller and one with every field empty are the same
+// request (both are "no seller").
+type briefKey struct {
+	Company      string    `json:"company"`
+	LookbackDays int       `json:"lookbackDays"`
+	Seller       sellerKey `json:"seller"`
+}
+
+type sellerKey struct {
+	Product              string `json:"product"`
+	ValueProposition     string `json:"valueProposition"`
+	IdealCustomerProfile string `json:"idealCustomerProfile"`
+}
+
+func keyOf(q Brief) briefKey {
+	k := briefKey{Company: q.Input.Key(), LookbackDays: q.LookbackDays}
+	if q.Seller != nil {
+		k.Seller = sellerKey{
+			Product:              strings.TrimSpace(q.Seller.Product),
+			ValueProposition:     strings.TrimSpace(q.Seller.ValueProposition),
+			IdealCustomerProfile: strings.TrimSpace(q.Seller.IdealCustomerProfile),
+		}
+	}
+	return k
+}
+
+// sellerOf is the request's seller as qualification reads it; nil when
+// absent or empty.
+func sellerOf(q Brief) *qualify.Seller {
+	k := keyOf(q).Seller
+	if k == (sellerKey{}) {
+		return nil
+	}
+	return &qualify.Seller{Product: k.Product, ValueProposition: k.ValueProposition, IdealCustomerProfile: k.IdealCustomerProfile}
+}
+
+// Brief serves POST /v1/company/deal-brief. Its research is the same
+// Researcher.Research call as signals', so the evidence bundle one
+// operation gathered serves the others on that company and window.
+func (a *API) Brief(c echo.Context) error {
+	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[Brief, report.BriefDoc]{
+		Op: OpBrief, Timeout: a.cfg.Timeout,
+		Key: func(q Brief) any { return keyOf(q) },
+		Run: func(ctx context.Context, q Brief) (report.BriefDoc, error) {
+			out, err := a.cfg.Researcher.Research(ctx, q.Input, q.LookbackDays)
+			if err != nil {
+				return report.BriefDoc{}, err
+			}
+			return report.Brief(out, sellerOf(q), a.cfg.Now())
+		},
+		TTL:            func(d report.BriefDoc) time.Duration { return ResponseTTLOf(d.Meta.Partial) },
+		TimeoutMessage: "the public sources answered too slowly",
+		Deliver:        withRequestID,
+	}, a.log)
+}
+
+// Deep serves POST /v1/company/deal-brief/deep.
+func (a *API) Deep(c echo.Context) error {
+	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[Deep, report.DeepDoc]{
+		Op: OpDeep, Timeout: a.cfg.Timeout,
+		Key: func(q Deep) any { return keyOf(q.Brief) },
+		Run: func(ctx context.Context, q Deep) (report.DeepDoc, error) {
+			out, err := a.cfg.Researcher.Research(ctx, q.Input, q.LookbackDays)
+			if err != nil {
+				return report.DeepDoc{}, err
+			}
+			return report.Deep(out, sellerOf(q.Brief), a.cfg.Now())
+		},
+		TTL:            func(d report.DeepDoc) time.Duration { return ResponseTTLOf(d.Meta.Partial) },
 		TimeoutMessage: "the public sources answered too slowly",
 		Deliver:        withRequestID,
 	}, a.log)

@@ -72,8 +72,13 @@
 // and the company's own documents: B2B (b2b, business-to-business,
 // enterprise customers, operators, manufacturers, retailers, distributors,
 // 3PLs), B2C (b2c, consumers, direct-to-consumer, shoppers, households),
-// marketplace, SaaS, agency. score = 1 when a model the ICP names is one of
-// the company's, else 0. Unknown when either side names none.
+// marketplace, SaaS, agency. In the company's own text only, naming
+// business customers (grocers, logistics providers, merchants, hospitals,
+// clinics, banks, insurers, school districts, cell or battery makers,
+// product or security teams, carriers, shippers, utilities, airlines,
+// municipalities, enterprises) also states B2B; in an ICP those words
+// describe the target itself. score = 1 when a model the ICP names is one
+// of the company's, else 0. Unknown when either side names none.
 //
 // textRelevance: Okapi BM25 (k1 = 1.2, b = 0.75) of the distinct topic
 // terms of product + value proposition + targeted ICP against each of the

@@ -20,7 +20,7 @@ func BusinessModel(p bundle.Profile, items []bundle.Item) *bundle.Fact {
 		return &v
 	}
 	for _, d := range ownDocs(Input{Profile: p, Items: items}) {
-		if ms := findModels(d.Text); len(ms) > 0 {
+		if ms := findCompanyModels(d.Text); len(ms) > 0 {
 			return &bundle.Fact{Value: strings.Join(ms, ", "), SourceURL: d.URL}
 		}
 	}

@@ -512,7 +512,7 @@ func companyModels(in Input, docs []doc) (map[string][]string, []string) {
 	found := map[string][]string{}
 	var order []string
 	add := func(text, u string) {
-		for _, m := range findModels(text) {
+		for _, m := range findCompanyModels(text) {
 			if _, ok := found[m]; !ok {
 				order = append(order, m)
 			}

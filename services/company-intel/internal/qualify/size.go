@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -138,6 +139,22 @@ var models = []struct {
 	{"marketplace", regexp.MustCompile(`\b(marketplaces?|two-sided)\b`)},
 	{"SaaS", regexp.MustCompile(`\b(saas|software-as-a-service|subscription software|cloud-based software)\b`)},
 	{"agency", regexp.MustCompile(`\b(agency|agencies)\b`)},
+}
+
+// customerCues name business customers. They count as B2B only in the
+// company's own text ("sells to grocers and logistics providers"); in an
+// ICP the same words describe the target itself ("dental clinics"), not
+// its customers, so findModels does not read them.
+var customerCues = regexp.MustCompile(`\b(grocers|logistics providers|third-party logistics|merchants|hospitals|health systems|clinics|banks|insurers|school districts|cell makers|battery makers|product teams|security teams|carriers|shippers|utilities|airlines|municipalities|enterprises)\b`)
+
+// findCompanyModels returns the business models the company's own text
+// names: findModels plus B2B when it names business customers.
+func findCompanyModels(text string) []string {
+	out := findModels(text)
+	if !slices.Contains(out, "B2B") && customerCues.MatchString(strings.ToLower(text)) {
+		out = append([]string{"B2B"}, out...)
+	}
+	return out
 }
 
 // findModels returns the business models a text names, in models order.

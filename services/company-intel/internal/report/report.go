@@ -119,6 +119,12 @@ func CompanyOf(b *research.Bundle, c *Citer) Company {
 	}
 }
 
+// FreshnessOf is the freshness block of a document generated at now from
+// b (whole seconds, UTC).
+func FreshnessOf(b *research.Bundle, now time.Time) Freshness {
+	return Freshness{GeneratedAt: now.UTC().Truncate(time.Second), LookbackDays: b.LookbackDays}
+}
+
 // MetaOf builds the meta block: the providers that contributed evidence
 // ("+"-joined, "none" when none did), whether a source failed, and this
 // call's usage (zero when the bundle was reused).

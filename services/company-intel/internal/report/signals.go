@@ -30,7 +30,7 @@ func Signals(out research.Outcome, now time.Time) (SignalsDoc, error) {
 		Company: b.Company, Window: bundle.Query{Company: b.Company, From: b.From, To: b.To}, Items: b.Items, Now: now,
 	})
 	c := NewCiter(b)
-	doc := SignalsDoc{Signals: []Signal{}, WhyNow: []string{}, Freshness: Freshness{GeneratedAt: now.UTC(), LookbackDays: b.LookbackDays},
+	doc := SignalsDoc{Signals: []Signal{}, WhyNow: []string{}, Freshness: FreshnessOf(b, now),
 		Meta: MetaOf(out)}
 	doc.Signals = citeSignals(c, detected.Signals)
 	if len(doc.Signals) == 0 {

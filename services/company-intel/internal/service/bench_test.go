@@ -51,7 +51,7 @@ func BenchmarkSignalsMiss200ms(b *testing.B) {
 			b.Fatal(err)
 		}
 		rt.Store = cache.NewMemory(1000)
-		r, err := newResearcher(rt, cfg)
+		r, err := newResearcher(rt, cfg, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

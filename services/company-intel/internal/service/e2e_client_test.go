@@ -63,19 +63,23 @@ func startPaidService(t *testing.T, mint *big.Int, env map[string]string) *paidS
 
 // signalsPrice is the x-price-atomic of signals in the OpenAPI document: a
 // test expects the service to charge what the contract announces.
-func signalsPrice(t *testing.T) *big.Int {
+func signalsPrice(t *testing.T) *big.Int { return priceOf(t, httpapi.PathSignals) }
+
+// priceOf is the x-price-atomic of the POST operation at path in the
+// OpenAPI document.
+func priceOf(t *testing.T, path string) *big.Int {
 	t.Helper()
 	doc, err := openapidoc.Load(openapi.CompanyIntel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	prices, err := paytest.PricesFromDoc(doc, httpapi.PathSignals)
+	prices, err := paytest.PricesFromDoc(doc, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n, ok := x402.ParseAtomic(prices[0].Atomic)
 	if !ok {
-		t.Fatalf("price of signals: %q", prices[0].Atomic)
+		t.Fatalf("price of %s: %q", path, prices[0].Atomic)
 	}
 	return n
 }

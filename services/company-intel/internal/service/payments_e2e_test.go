@@ -450,3 +450,80 @@ func TestE2EFacilitatorUnreachable(t *testing.T) {
 		t.Fatalf("%d upstream calls without a verified payment: the handler ran", n)
 	}
 }
+
+// TestE2EBriefPaymentsOnChain pays for a deal brief on a local chain
+// through the built-in facilitator: a 200 moves exactly the brief's price
+// (250000, as the contract announces), a 422 and a 502 move nothing and
+// leave the authorization unused.
+func TestE2EBriefPaymentsOnChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil and the fixture world")
+	}
+	t.Parallel()
+	s := startPaidService(t, big.NewInt(100_000_000), nil)
+	s.url, s.price = s.base+httpapi.PathBrief, priceOf(t, httpapi.PathBrief)
+	if s.price.Cmp(big.NewInt(250000)) != 0 {
+		t.Fatalf("the contract prices the deal brief at %s, want 250000", s.price)
+	}
+	c := newE2EClient(t)
+	const seller = `{"product":"Workforce scheduling software for warehouse teams"}`
+
+	t.Run("a paid brief moves exactly the price", func(t *testing.T) {
+		body := briefBody(paidCompany, seller, 0)
+		header := c.signed(t, s.PayerKey, s.url, body)
+		before := s.snapshot(t)
+		r := c.post(t, s.url, body, header)
+		if r.Status != http.StatusOK {
+			t.Fatalf("status %d: %s", r.Status, r.Body)
+		}
+		var d struct {
+			Company       struct{ Domain string }
+			Qualification struct{ FitAssessed bool }
+		}
+		if err := json.Unmarshal(r.Body, &d); err != nil || d.Company.Domain != paidCompany || !d.Qualification.FitAssessed {
+			t.Errorf("body = %.300s (%v)", r.Body, err)
+		}
+		s.settled(t, r)
+		paytest.CheckMoved(t, before, s.snapshot(t), s.price)
+		from, nonce := paytest.AuthorizationOf(t, header)
+		if !s.Used(t, from, nonce) {
+			t.Error("authorization not used on chain after the paid brief")
+		}
+	})
+
+	t.Run("a 422 brief moves nothing", func(t *testing.T) {
+		body := briefBody(quietCompany(t, s.world), seller, 0)
+		header := c.signed(t, s.PayerKey, s.url, body)
+		before := s.snapshot(t)
+		r := c.post(t, s.url, body, header)
+		if r.Status != http.StatusUnprocessableEntity || errorCode(t, r.Body) != "insufficient_evidence" {
+			t.Fatalf("status %d: %s", r.Status, r.Body)
+		}
+		if h := r.Header.Get(x402.HeaderPaymentResponse); h != "" {
+			t.Errorf("a failed request's response carries PAYMENT-RESPONSE %s", h)
+		}
+		s.unchanged(t, before)
+		if from, nonce := paytest.AuthorizationOf(t, header); s.Used(t, from, nonce) {
+			t.Error("authorization used on chain although nothing was delivered")
+		}
+	})
+
+	t.Run("a 502 brief moves nothing", func(t *testing.T) {
+		body := briefBody(failingCompany, seller, 20)
+		header := c.signed(t, s.PayerKey, s.url, body)
+		before := s.snapshot(t)
+		s.world.FailAll(sourcetest.Fault500)
+		t.Cleanup(func() { s.world.FailAll("") })
+		r := c.post(t, s.url, body, header)
+		if r.Status != http.StatusBadGateway || errorCode(t, r.Body) != "upstream_failure" {
+			t.Fatalf("status %d: %s", r.Status, r.Body)
+		}
+		if h := r.Header.Get(x402.HeaderPaymentResponse); h != "" {
+			t.Errorf("a failed request's response carries PAYMENT-RESPONSE %s", h)
+		}
+		s.unchanged(t, before)
+		if from, nonce := paytest.AuthorizationOf(t, header); s.Used(t, from, nonce) {
+			t.Error("authorization used on chain although nothing was delivered")
+		}
+	})
+}

@@ -63,6 +63,12 @@ func Capabilities() []discovery.Capability {
 	return []discovery.Capability{
 		{ID: CapabilitySignals, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathSignals, Atomic: PriceSignals,
 			Description: "Recent, dated, cited trigger events for one company (funding, leadership, product, hiring, expansion, ...)"}},
+		{ID: CapabilityBrief, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathBrief, Atomic: PriceBrief,
+			Description: "Deal brief for one company: deterministic qualification against your seller profile, why-now reasons, " +
+				"recent signals, likely priorities, recommended approach and risks, every claim cited"}},
+		{ID: CapabilityDeep, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathDeep, Atomic: PriceDeep,
+			Description: "Deep deal brief: the deal brief plus strategic initiatives, technology and operational clues, " +
+				"competitor considerations, objections, buying roles, positioning, five discovery questions, an account plan and an evidence map"}},
 	}
 }
 
@@ -98,7 +104,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	researcher, err := newResearcher(rt, cfg)
+	researcher, err := newResearcher(rt, cfg, nil)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
@@ -123,8 +129,8 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 
 // newResearcher builds every evidence source once per process (their rate
 // limits are process-wide), company resolution over them, the cost guard
-// and the research use case.
-func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, error) {
+// and the research use case. now is research's clock (nil: time.Now).
+func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*research.Researcher, error) {
 	up := func() upstream.Config {
 		return upstream.Config{Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger}
 	}
@@ -201,6 +207,6 @@ func newResearcher(rt *app.Runtime, cfg config.Config) (*research.Researcher, er
 	return research.New(research.Config{
 		Resolver: resolve.New(resolver), Website: site, Jobs: boards, Sources: sources, Enricher: enricher,
 		Guard: guard, MinPaidCallUSD: minPaid, Store: rt.Store, Prefix: Name + ":v1",
-		BundleTTL: cfg.Research.EvidenceTTL, Logger: rt.Logger,
+		BundleTTL: cfg.Research.EvidenceTTL, Logger: rt.Logger, Now: now,
 	})
 }

@@ -32,7 +32,13 @@ type harness struct {
 
 func newHarness(t *testing.T, opts sourcetest.WorldOptions, env map[string]string) *harness {
 	t.Helper()
-	w := sourcetest.StartWorld(t, time.Now().UTC(), opts)
+	return harnessOver(t, sourcetest.StartWorld(t, time.Now().UTC(), opts), env)
+}
+
+// harnessOver boots a company-intel of its own (own caches, own
+// facilitator) over the world w.
+func harnessOver(t *testing.T, w *sourcetest.World, env map[string]string) *harness {
+	t.Helper()
 	fac := x402test.NewCheckingFacilitator(nil)
 	all := w.Env()
 	all["X402_FACILITATOR_URL"] = fac.Serve(t)

@@ -27,6 +27,10 @@ type ashbyJob struct {
 	PublishedAt   string `json:"publishedAt"`
 	JobURL        string `json:"jobUrl"`
 	IsListed      *bool  `json:"isListed"`
+	// DescriptionPlain is the description as text; DescriptionHTML is read
+	// when it is empty.
+	DescriptionPlain string `json:"descriptionPlain"`
+	DescriptionHTML  string `json:"descriptionHtml"`
 }
 
 func (s *Source) ashby(ctx context.Context, b Board, accept acceptFunc, u *bundle.Usage) (listing, error) {
@@ -56,7 +60,11 @@ func ashbyRoles(board ashbyBoard) []bundle.Job {
 			dept = a.Team
 		}
 		remote := a.IsRemote || strings.EqualFold(a.WorkplaceType, "remote")
-		if j, ok := newJob(a.Title, dept, a.Location, remote, a.JobURL, parseTime(a.PublishedAt)); ok {
+		desc := a.DescriptionPlain
+		if strings.TrimSpace(desc) == "" {
+			desc = htmlText(a.DescriptionHTML)
+		}
+		if j, ok := newJob(a.Title, dept, a.Location, remote, a.JobURL, parseTime(a.PublishedAt), desc); ok {
 			jobs = append(jobs, j)
 		}
 	}

@@ -41,6 +41,17 @@
 // once that many were read. A board that exists but lists no roles is still
 // an Item (evidence that the company is not hiring there).
 //
+// # Technologies
+//
+// Each Job.Technologies are the technologies (techterms canonical names,
+// first-named first) its title and description name, read from the
+// listing payload itself (no request per role): Greenhouse content (HTML,
+// HTML-escaped), Lever descriptionPlain, lists and additionalPlain, Ashby
+// descriptionPlain (else descriptionHtml), Workable description and
+// requirements (HTML, with details=true). SmartRecruiters listings carry
+// no description, so only its titles are read. Descriptions are read up to
+// maxDescriptionBytes of text and are not kept.
+//
 // # Usage and errors
 //
 // Every listing page requested counts Usage.Searches+1 and every Greenhouse
@@ -72,8 +83,10 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/techterms"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 
@@ -115,6 +128,9 @@ const (
 	// pageSize is the page size of Lever and SmartRecruiters listings (the
 	// most both accept).
 	pageSize = 100
+	// maxDescriptionBytes is the most text of one role's description read
+	// for its technologies.
+	maxDescriptionBytes = 32 << 10
 )
 
 // Config configures a Source. Zero fields take the defaults.
@@ -432,9 +448,10 @@ func summary(jobs []bundle.Job, total int) string {
 }
 
 // newJob builds a Job from a provider's fields: text folded, the URL kept
-// only when it is an absolute http(s) URL (canonicalised), the time in UTC.
+// only when it is an absolute http(s) URL (canonicalised), the time in UTC,
+// the technologies those its title and description (plain text) name.
 // ok is false for a role without a title.
-func newJob(title, department, location string, remote bool, rawURL string, published time.Time) (bundle.Job, bool) {
+func newJob(title, department, location string, remote bool, rawURL string, published time.Time, description string) (bundle.Job, bool) {
 	j := bundle.Job{
 		Title:      source.Fold(title),
 		Department: source.Fold(department),
@@ -445,7 +462,31 @@ func newJob(title, department, location string, remote bool, rawURL string, publ
 	if !published.IsZero() {
 		j.Published = published.UTC()
 	}
+	if len(description) > maxDescriptionBytes {
+		description = description[:maxDescriptionBytes]
+	}
+	j.Technologies = techterms.Names(techterms.Find(j.Title + "\n" + description))
 	return j, j.Title != ""
+}
+
+// htmlText is the visible text of an HTML description, at most
+// maxDescriptionBytes long.
+func htmlText(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return htmlmeta.Text([]byte(s), maxDescriptionBytes)
+}
+
+// joinText joins description parts with line breaks, skipping empty ones.
+func joinText(parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 func webURL(raw string) string {

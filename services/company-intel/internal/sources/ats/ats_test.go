@@ -66,20 +66,24 @@ func (r *recorder) Upstream(_ context.Context, name, outcome string, _ float64) 
 func fiveBoards() []sourcetest.ATSBoard {
 	return []sourcetest.ATSBoard{
 		{Provider: sourcetest.ATSGreenhouse, Token: "northwindrobotics", Name: "Northwind Robotics", Jobs: []sourcetest.ATSJob{
-			{ID: "4012345", Title: "Senior Robotics  Software Engineer", Department: "Engineering", City: "Berlin", Country: "Germany", Published: at("2026-03-05T15:30:00Z"), Description: "Motion planning."},
+			{ID: "4012345", Title: "Senior Robotics  Software Engineer", Department: "Engineering", City: "Berlin", Country: "Germany", Published: at("2026-03-05T15:30:00Z"),
+				Description: "Motion planning for our picking arms in C++ & ROS 2 on NVIDIA Jetson. Fleet services in Go. We go further & stay rosy."},
 			{ID: "4012346", Title: "Enterprise Account Executive", Department: "Sales", Location: "Remote - US", Remote: true, Published: at("2026-01-02T09:00:00Z")},
 		}},
 		{Provider: sourcetest.ATSLever, Token: "northwind", Jobs: []sourcetest.ATSJob{
 			{ID: "0f3a2c1e-aaaa", Title: "Field Service Technician", Team: "Operations", City: "Rotterdam", Country: "Netherlands", Published: at("2026-03-01T08:00:00Z")},
-			{ID: "0f3a2c1e-bbbb", Title: "Solutions Consultant", Department: "Customer Success", Team: "Solutions", Remote: true, Published: at("2026-02-27T10:00:00Z")},
+			{ID: "0f3a2c1e-bbbb", Title: "Solutions Consultant", Department: "Customer Success", Team: "Solutions", Remote: true, Published: at("2026-02-27T10:00:00Z"),
+				Description: "Run demos for warehouse teams. Tools: Salesforce, Gong and Outreach. SQL a plus; go-to-market experience."},
 		}},
 		{Provider: sourcetest.ATSAshby, Token: "Northwind", Jobs: []sourcetest.ATSJob{
-			{ID: "8c1f", Title: "Perception Engineer", Department: "Engineering", Team: "Autonomy", City: "Munich", Country: "Germany", Published: at("2026-03-08T07:45:30Z"), SalaryMin: 70000, SalaryMax: 90000, Currency: "EUR"},
+			{ID: "8c1f", Title: "Perception Engineer", Department: "Engineering", Team: "Autonomy", City: "Munich", Country: "Germany", Published: at("2026-03-08T07:45:30Z"), SalaryMin: 70000, SalaryMax: 90000, Currency: "EUR",
+				Description: "Train perception models with PyTorch; ship them with Docker and Kubernetes on AWS. Python or C++."},
 			{ID: "9d2e", Title: "Internal Transfer Only", Department: "Engineering", Unlisted: true, Published: at("2026-03-09T00:00:00Z")},
 			{ID: "7a3b", Title: "Robotics Researcher", Team: "Research", Remote: true, Published: at("2026-02-15T12:00:00Z")},
 		}},
 		{Provider: sourcetest.ATSWorkable, Token: "northwind-robotics", Name: "Northwind Robotics", Jobs: []sourcetest.ATSJob{
-			{ID: "AB12CD34EF", Title: "Warehouse Integration Lead", Department: "Operations", City: "Berlin", Region: "Berlin", Country: "Germany", CountryCode: "DE", Published: at("2026-03-06T18:00:00Z")},
+			{ID: "AB12CD34EF", Title: "Warehouse Integration Lead", Department: "Operations", City: "Berlin", Region: "Berlin", Country: "Germany", CountryCode: "DE", Published: at("2026-03-06T18:00:00Z"),
+				Description: "Connect our fleet to SAP EWM and Manhattan WMS."},
 		}},
 		{Provider: sourcetest.ATSSmartRecruiters, Token: "NorthwindRobotics", Name: "Northwind Robotics", Jobs: []sourcetest.ATSJob{
 			{ID: "744000012345678", Title: "Mechanical Engineer", Department: "Hardware", City: "Berlin", Region: "Berlin", Country: "Germany", CountryCode: "DE", Published: at("2026-03-07T14:12:28Z")},
@@ -116,7 +120,8 @@ func TestGatherLinkedBoards(t *testing.T) {
 				"2 open roles. Engineering (1), Research (1)."),
 			Provider: ProviderAshby, Kind: bundle.KindJobBoard,
 			Jobs: []bundle.Job{
-				{Title: "Perception Engineer", Department: "Engineering", Location: "Munich, Germany", URL: "https://jobs.ashbyhq.com/Northwind/8c1f", Published: at("2026-03-08T07:45:30Z")},
+				{Title: "Perception Engineer", Department: "Engineering", Location: "Munich, Germany", URL: "https://jobs.ashbyhq.com/Northwind/8c1f", Published: at("2026-03-08T07:45:30Z"),
+					Technologies: []string{"PyTorch", "Docker", "Kubernetes", "AWS", "Python", "C++"}},
 				{Title: "Robotics Researcher", Department: "Research", Location: "Remote", Remote: true, URL: "https://jobs.ashbyhq.com/Northwind/7a3b", Published: at("2026-02-15T12:00:00Z")},
 			},
 		},
@@ -134,7 +139,8 @@ func TestGatherLinkedBoards(t *testing.T) {
 				"1 open role. Operations (1)."),
 			Provider: ProviderWorkable, Kind: bundle.KindJobBoard,
 			Jobs: []bundle.Job{
-				{Title: "Warehouse Integration Lead", Department: "Operations", Location: "Berlin, Germany", URL: "https://apply.workable.com/j/AB12CD34EF", Published: at("2026-03-06T00:00:00Z")},
+				{Title: "Warehouse Integration Lead", Department: "Operations", Location: "Berlin, Germany", URL: "https://apply.workable.com/j/AB12CD34EF", Published: at("2026-03-06T00:00:00Z"),
+					Technologies: []string{"SAP", "Manhattan Associates"}},
 			},
 		},
 		{
@@ -142,7 +148,8 @@ func TestGatherLinkedBoards(t *testing.T) {
 				"2 open roles. Engineering (1), Sales (1)."),
 			Provider: ProviderGreenhouse, Kind: bundle.KindJobBoard,
 			Jobs: []bundle.Job{
-				{Title: "Senior Robotics Software Engineer", Department: "Engineering", Location: "Berlin, Germany", URL: "https://boards.greenhouse.io/northwindrobotics/jobs/4012345", Published: at("2026-03-05T15:30:00Z")},
+				{Title: "Senior Robotics Software Engineer", Department: "Engineering", Location: "Berlin, Germany", URL: "https://boards.greenhouse.io/northwindrobotics/jobs/4012345", Published: at("2026-03-05T15:30:00Z"),
+					Technologies: []string{"C++", "ROS 2", "NVIDIA Jetson", "Go"}},
 				// Outside the query window, still an open role.
 				{Title: "Enterprise Account Executive", Department: "Sales", Location: "Remote - US", Remote: true, URL: "https://boards.greenhouse.io/northwindrobotics/jobs/4012346", Published: at("2026-01-02T09:00:00Z")},
 			},
@@ -153,7 +160,8 @@ func TestGatherLinkedBoards(t *testing.T) {
 			Provider: ProviderLever, Kind: bundle.KindJobBoard,
 			Jobs: []bundle.Job{
 				{Title: "Field Service Technician", Department: "Operations", Location: "Rotterdam, Netherlands", URL: "https://jobs.lever.co/northwind/0f3a2c1e-aaaa", Published: at("2026-03-01T08:00:00Z")},
-				{Title: "Solutions Consultant", Department: "Customer Success", Location: "Remote", Remote: true, URL: "https://jobs.lever.co/northwind/0f3a2c1e-bbbb", Published: at("2026-02-27T10:00:00Z")},
+				{Title: "Solutions Consultant", Department: "Customer Success", Location: "Remote", Remote: true, URL: "https://jobs.lever.co/northwind/0f3a2c1e-bbbb", Published: at("2026-02-27T10:00:00Z"),
+					Technologies: []string{"Salesforce", "Gong", "Outreach", "SQL"}},
 			},
 		},
 	}

@@ -2,6 +2,7 @@ package ats
 
 import (
 	"context"
+	"html"
 	"net/url"
 
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
@@ -9,7 +10,8 @@ import (
 
 // Greenhouse Job Board API
 // (GET {base}/v1/boards/{token} and GET {base}/v1/boards/{token}/jobs?content=true;
-// content=true adds departments and offices). It publishes no posting date:
+// content=true adds the description, departments and offices; the
+// description is HTML, HTML-escaped once more). It publishes no posting date:
 // a role's updated_at (its last update) stands in for it.
 
 type greenhouseBoard struct {
@@ -30,6 +32,7 @@ type greenhouseJob struct {
 		Name string `json:"name"`
 	} `json:"location"`
 	AbsoluteURL string `json:"absolute_url"`
+	Content     string `json:"content"` // escaped HTML
 	Departments []struct {
 		Name string `json:"name"`
 	} `json:"departments"`
@@ -75,7 +78,8 @@ func greenhouseRoles(page greenhouseJobs) ([]bundle.Job, int) {
 		if loc == "" && len(g.Offices) > 0 {
 			loc = g.Offices[0].Name
 		}
-		if j, ok := newJob(g.Title, dept, loc, mentionsRemote(loc), g.AbsoluteURL, parseTime(g.UpdatedAt)); ok {
+		desc := htmlText(html.UnescapeString(g.Content))
+		if j, ok := newJob(g.Title, dept, loc, mentionsRemote(loc), g.AbsoluteURL, parseTime(g.UpdatedAt), desc); ok {
 			jobs = append(jobs, j)
 		}
 	}

@@ -26,7 +26,14 @@ type leverPosting struct {
 		Location     string   `json:"location"`
 		AllLocations []string `json:"allLocations"`
 	} `json:"categories"`
-	WorkplaceType string `json:"workplaceType"`
+	WorkplaceType    string `json:"workplaceType"`
+	DescriptionPlain string `json:"descriptionPlain"`
+	Description      string `json:"description"` // HTML; read when there is no plain text
+	Lists            []struct {
+		Text    string `json:"text"`
+		Content string `json:"content"` // HTML list items
+	} `json:"lists"`
+	AdditionalPlain string `json:"additionalPlain"`
 }
 
 // lever reads a Lever site page by page until a short page, a page of
@@ -83,9 +90,23 @@ func leverRoles(page []leverPosting, seen map[string]bool, jobs *[]bundle.Job) i
 		if dept == "" {
 			dept = p.Categories.Team
 		}
-		if j, ok := newJob(p.Text, dept, loc, strings.EqualFold(p.WorkplaceType, "remote"), p.HostedURL, published); ok {
+		if j, ok := newJob(p.Text, dept, loc, strings.EqualFold(p.WorkplaceType, "remote"), p.HostedURL, published, leverText(p)); ok {
 			*jobs = append(*jobs, j)
 		}
 	}
 	return fresh
+}
+
+// leverText is a posting's description as text: descriptionPlain (else the
+// description's text), its lists' headings and items, and additionalPlain.
+func leverText(p leverPosting) string {
+	desc := p.DescriptionPlain
+	if strings.TrimSpace(desc) == "" {
+		desc = htmlText(p.Description)
+	}
+	parts := []string{desc}
+	for _, l := range p.Lists {
+		parts = append(parts, l.Text, htmlText(l.Content))
+	}
+	return joinText(append(parts, p.AdditionalPlain)...)
 }

@@ -107,7 +107,8 @@ func smartRecruitersRoles(page []smartRecruitersPosting, token string, seen map[
 			}
 			link = "https://jobs.smartrecruiters.com/" + url.PathEscape(company) + "/" + url.PathEscape(id)
 		}
-		if j, ok := newJob(p.Name, dept, loc, p.Location.Remote, link, parseTime(p.ReleasedDate)); ok {
+		// The listing carries no description: the title is all there is.
+		if j, ok := newJob(p.Name, dept, loc, p.Location.Remote, link, parseTime(p.ReleasedDate), ""); ok {
 			*jobs = append(*jobs, j)
 		}
 	}

@@ -27,6 +27,8 @@ type workableJob struct {
 	ApplicationURL string `json:"application_url"`
 	Telecommuting  bool   `json:"telecommuting"`
 	PublishedOn    string `json:"published_on"`
+	Description    string `json:"description"`  // HTML, with details=true
+	Requirements   string `json:"requirements"` // HTML, with details=true
 	CreatedAt      string `json:"created_at"`
 	Country        string `json:"country"`
 	City           string `json:"city"`
@@ -78,7 +80,8 @@ func workableRoles(acct workableAccount) []bundle.Job {
 		if published.IsZero() {
 			published = parseDay(w.CreatedAt)
 		}
-		if j, ok := newJob(w.Title, w.Department, loc, w.Telecommuting, link, published); ok {
+		desc := joinText(htmlText(w.Description), htmlText(w.Requirements))
+		if j, ok := newJob(w.Title, w.Department, loc, w.Telecommuting, link, published, desc); ok {
 			jobs = append(jobs, j)
 		}
 	}

@@ -36,6 +36,10 @@ type SitePage struct {
 	// Location makes the page a redirect (Status default 301) to this
 	// path or URL (SiteOrigin is replaced here too).
 	Location string
+	// Header are further response headers, e.g. "Server", "Cf-Ray" or
+	// "Set-Cookie" (Content-Type is ContentType's; SiteOrigin is replaced
+	// in the values too).
+	Header http.Header
 }
 
 // Site is a fixture company website. Its pages are served for Domain and
@@ -278,6 +282,11 @@ func (s *Sites) serve(w http.ResponseWriter, r *http.Request) {
 	status := page.Status
 	if status == 0 {
 		status = http.StatusOK
+	}
+	for name, values := range page.Header {
+		for _, v := range values {
+			w.Header().Add(name, strings.ReplaceAll(v, SiteOrigin, origin))
+		}
 	}
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)

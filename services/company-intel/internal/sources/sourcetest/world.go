@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"net"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -567,6 +568,11 @@ type wSite struct {
 	careersHTML           string // its body: text and links (a job board)
 	robots                string // robots.txt ("" answers 404)
 	down                  bool   // every request answers 503
+	// tags is markup the home page's head carries (tracking and widget
+	// scripts, generator meta tags) and header the home page's response
+	// headers (server, CDN): what technology detection reads on it.
+	tags   string
+	header http.Header
 }
 
 // wRole is an open role: posted days ago, in a department, at a place
@@ -592,9 +598,12 @@ type wCompany struct {
 	board               *ATSBoard
 	boardLinked         bool
 	smallBoard          string // why the board is too small for a hiring signal ("" when it is not)
-	site                wSite
-	events              []wEvent
-	quiet, ambiguous    bool
+	// roleText are descriptions of its roles by title (every role of that
+	// title), served by the providers whose listings carry one.
+	roleText         map[string]string
+	site             wSite
+	events           []wEvent
+	quiet, ambiguous bool
 }
 
 // worldFixture is the world's data, dated by c.
@@ -828,10 +837,30 @@ func (fx worldFixture) boards() []ATSBoard {
 	var out []ATSBoard
 	for _, co := range fx.companies {
 		if co.board != nil {
-			out = append(out, *co.board)
+			b := *co.board
+			b.Jobs = described(b.Jobs, co.roleText)
+			out = append(out, b)
 		}
 	}
 	return out
+}
+
+// described returns a copy of jobs with the descriptions of texts (by
+// title); a title that names no job is a fixture error and panics.
+func described(jobs []ATSJob, texts map[string]string) []ATSJob {
+	jobs = slices.Clone(jobs)
+	for title, text := range texts {
+		n := 0
+		for i := range jobs {
+			if jobs[i].Title == title {
+				jobs[i].Description, n = text, n+1
+			}
+		}
+		if n == 0 {
+			panic(fmt.Sprintf("sourcetest: no role %q to describe", title))
+		}
+	}
+	return jobs
 }
 
 // hosts are the sites' host names.
@@ -918,7 +947,12 @@ func (fx worldFixture) site(co wCompany) Site {
 	if s.feedOnHome {
 		homeHead += feedLink
 	}
+	homeHead += s.tags
 	pages["/"] = page(s.title, s.desc, "/", homeHead, "<h1>"+esc(s.h1)+"</h1>\n<p>"+esc(s.intro)+"</p>")
+	if home := pages["/"]; s.header != nil {
+		home.Header = s.header
+		pages["/"] = home
+	}
 	pages["/about"] = page("About | "+co.name, s.about, "/about", "", "<h1>About "+esc(co.name)+"</h1>\n<p>"+esc(s.about)+"</p>")
 	if s.careers != "" {
 		pages[s.careers] = page("Careers | "+co.name, "Open roles at "+co.name+".", s.careers, "", "<h1>Careers at "+esc(co.name)+"</h1>\n"+s.careersHTML)
@@ -1163,6 +1197,12 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Northwind Robotics, Inc.", "NWRB"}, class: wdPublic, website: "https://www.northwind-robotics.com/",
 			industry: "warehouse automation", hq: "Pittsburgh", employees: 1420, prior: 1180, founded: ymd(2011, time.April, 12),
 			exaTitle: "Northwind Robotics — Autonomous mobile robots for warehouses",
+			roleText: map[string]string{
+				"Senior Robotics Software Engineer, Navigation": "Own path planning and localisation for the Atlas fleet, in modern C++ on ROS 2, running on NVIDIA Jetson under Linux. Every release is tested in Gazebo simulation before it goes to a customer site.",
+				"Embedded Firmware Engineer":                    "Write motor-control firmware in C for Arm Cortex-M microcontrollers (STM32) on FreeRTOS, and the CAN bus drivers that tie the drive units together.",
+				"Supply Chain Planner":                          "Plan component supply for Atlas production in SAP S/4HANA and Excel, and run supplier orders through SAP Ariba.",
+				"Enterprise Account Executive, Grocery":         "Sell Atlas fleets to grocers and keep pipeline and forecasts current in Salesforce.",
+			},
 			listing: &wListing{
 				cik: 1999001, ticker: "NWRB", exchange: "Nasdaq", secName: "Northwind Robotics, Inc.", secTitle: "NORTHWIND ROBOTICS INC /DE/",
 				sic: "3569", sicDesc: "General Industrial Machinery & Equipment, NEC", state: "DE", web: "https://www.northwind-robotics.com",
@@ -1194,6 +1234,10 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Robots that move the warehouse", intro: "Atlas robots pick up pallets where people leave them and bring them where they are needed, in ambient and frozen aisles.",
 				about: "Northwind Robotics was founded in 2011 in Pittsburgh, Pennsylvania, and has shipped more than 1,000 Atlas robots to grocers and third-party logistics providers.",
 				tz:    tzEastern, news: "/newsroom", newsText: "Newsroom", feed: "/newsroom/rss.xml",
+				tags: `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-NW7K2QX');</script>
+<script type="text/javascript" id="hs-script-loader" async defer src="//js.hs-scripts.com/20418833.js"></script>
+`,
+				header:      http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1c2a3b4d5e6f70-PIT"}},
 				careers:     "/careers",
 				careersHTML: `<p>We design, build and service our robots in Pittsburgh and support customers across North America and Europe.</p>` + "\n" + `<p><a href="https://boards.greenhouse.io/northwindrobotics">See all open roles</a></p>`,
 				robots:      "User-agent: *\nDisallow: /admin/\nDisallow: /search\n\nSitemap: " + SiteOrigin + "/sitemap.xml\n",
@@ -1249,6 +1293,12 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Acme Analytics Corp", "ACAN"}, class: wdPublic, website: "http://acme-analytics.com",
 			industry: "business intelligence software", hq: "Austin", employees: 5200, prior: 4870, founded: ymd(2008, time.September, 1),
 			exaTitle: "Acme Analytics: demand forecasting for retailers",
+			roleText: map[string]string{
+				"Staff Data Platform Engineer":           "Build the lakehouse behind Acme Cloud: Kafka streams land in Snowflake, modelled with dbt and orchestrated by Airflow, all on Kubernetes in AWS. Most of our services are Python.",
+				"Machine Learning Engineer, Forecasting": "Train demand models in Python with PyTorch and XGBoost, and track experiments in MLflow on Databricks.",
+				"Site Reliability Engineer":              "Keep Acme Cloud up: Kubernetes and Terraform on AWS, with Datadog dashboards and PagerDuty on-call.",
+				"Federal Account Executive":              "Work public-sector deals in Salesforce and prospect with Outreach and ZoomInfo.",
+			},
 			listing: &wListing{
 				cik: 1999002, ticker: "ACAN", exchange: "NYSE", secName: "Acme Analytics Corp", secTitle: "ACME ANALYTICS CORP",
 				sic: "7372", sicDesc: "Services-Prepackaged Software", state: "DE", web: "https://acme-analytics.com",
@@ -1274,6 +1324,11 @@ func worldCompanies(c wclock) []wCompany {
 				h1:    "Forecasts planners trust", intro: "Acme Cloud forecasts demand for every product in every store, every hour.",
 				about: "Acme Analytics was founded in Austin, Texas, in 2008 and serves more than 400 retailers and consumer brands.",
 				tz:    tzCentral, feed: "/insights/atom.xml", atom: true, feedOnHome: true,
+				tags: `<script src="//munchkin.marketo.net/munchkin.js"></script>
+<script>Munchkin.init('512-ACM-204');</script>
+<script src="https://cdn.segment.com/analytics.js/v1/aCm3SeGm3nTkEy/analytics.min.js"></script>
+`,
+				header:      http.Header{"Via": {"1.1 5e2c0f1d2a.cloudfront.net (CloudFront)"}, "X-Amz-Cf-Pop": {"IAH50-C1"}, "X-Amz-Cf-Id": {"kq3Xn0Acme7uYtR9Lr2bW1"}},
 				careers:     "/careers",
 				careersHTML: `<p>Join 5,000 people building forecasting software retailers run on.</p>` + "\n" + `<p><a href="https://jobs.lever.co/acme-analytics">Open positions</a></p>`,
 			},
@@ -1323,6 +1378,10 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Contoso Drones, Inc."}, class: wdPrivate, website: "https://contoso-drones.com",
 			industry: "drone delivery", hq: "Seattle", employees: 140, prior: 85, founded: ymd(2019, time.February, 1),
 			exaTitle: "Contoso Drones | Medical deliveries by drone",
+			roleText: map[string]string{
+				"Senior Flight Software Engineer": "Write flight software in C++ and Rust on a Linux companion computer; our ground tooling runs on ROS 2.",
+				"Avionics Hardware Engineer":      "Design flight-controller boards in Altium and bring up STM32 processors and CAN bus sensors.",
+			},
 			board: &ATSBoard{Provider: ATSAshby, Token: "contoso-drones",
 				Jobs: append(c.jobs(
 					wRole{2, "Remote Pilot in Command", "Flight Operations", "Seattle, WA, United States, US"},
@@ -1342,6 +1401,13 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Lab samples in minutes, not hours", intro: "Our drones link 11 hospital systems across the Pacific Northwest.",
 				about: "Contoso Drones was founded in Seattle in 2019 by former air-ambulance pilots and avionics engineers.",
 				tz:    tzPacific, news: "/news", newsText: "News", feed: "/news/feed.xml",
+				tags: `<meta name="generator" content="Webflow">
+<link href="https://assets-global.website-files.com/64f0c0d7a1/css/contoso-drones.webflow.css" rel="stylesheet" type="text/css">
+<script async src="https://www.googletagmanager.com/gtag/js?id=G-CDR0N35X1"></script>
+<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','G-CDR0N35X1');</script>
+<script>window.intercomSettings={api_base:"https://api-iam.intercom.io",app_id:"cdr0n35"};</script>
+<script async src="https://widget.intercom.io/widget/cdr0n35"></script>
+`,
 				careers:     "/careers",
 				careersHTML: `<p>We are hiring pilots, engineers and hospital partnership managers.</p>` + "\n" + `<p><a href="https://jobs.ashbyhq.com/contoso-drones">Browse open roles</a></p>`,
 				robots:      "User-agent: *\nAllow: /\n",
@@ -1407,7 +1473,7 @@ func worldCompanies(c wclock) []wCompany {
 					wRole{6, "Quality Engineer, Wearables", "Quality & Regulatory", "Minneapolis, MN, United States, US"},
 					wRole{4, "Clinical Specialist, Cardiac Monitoring", "Clinical", "Boston, MA, United States, US"},
 					wRole{9, "Clinical Specialist, Cardiac Monitoring", "Clinical", "Atlanta, GA, United States, US"},
-					wRole{7, "Firmware Engineer, CardiaPatch", "R&D", "Minneapolis, MN, United States, US"},
+					wRole{7, "Firmware Engineer, CardiaPatch (Embedded C, Zephyr RTOS)", "R&D", "Minneapolis, MN, United States, US"},
 					wRole{15, "Ultrasound Systems Engineer", "R&D", "Minneapolis, MN, United States, US"},
 					wRole{21, "Territory Manager", "Sales", "Dallas, TX, United States, US"},
 				)},
@@ -1418,6 +1484,12 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Find arrhythmias sooner", intro: "From adhesive ECG patches to implantable loop recorders, our monitors are worn by 600,000 patients a year.",
 				about: "Fabrikam Medical was founded in Minneapolis in 1998 and is listed on Nasdaq under the symbol FBMD.",
 				tz:    tzCentral, news: "/press", newsText: "Press releases", feed: "/press/rss.xml",
+				tags: `<meta name="generator" content="WordPress 6.5.3">
+<link rel="stylesheet" href="/wp-content/themes/fabrikam/style.css?ver=6.5.3">
+<script src="https://cdn.cookielaw.org/scripttemplates/otSDKStub.js" data-domain-script="0f4e2a11-fabrikam"></script>
+<script>piAId = '1019482'; piCId = '4412'; (function() { var s = document.createElement('script'); s.src = 'https://pi.pardot.com/pd.js'; document.head.appendChild(s); })();</script>
+`,
+				header:      http.Header{"Server": {"AkamaiGHost"}, "Link": {`<` + SiteOrigin + `/wp-json/>; rel="https://api.w.org/"`}},
 				careers:     "/careers",
 				careersHTML: `<p>Help us build the next generation of cardiac monitors.</p>` + "\n" + `<p><a href="https://jobs.smartrecruiters.com/FabrikamMedical">Current openings</a></p>`,
 				robots:      "User-agent: *\nDisallow: /patients/portal/\n",
@@ -1456,6 +1528,12 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Woodgrove Payments Ltd", "Woodgrove"}, class: wdPrivate, website: "https://woodgrove-payments.com/",
 			industry: "payment processing", hq: "London", employees: 610, prior: 480, founded: ymd(2015, time.June, 15),
 			exaTitle: "Woodgrove Payments — Card and account-to-account payments for online merchants",
+			roleText: map[string]string{
+				"Senior Backend Engineer, Ledger": "Build our double-entry ledger in Go on PostgreSQL, with Kafka carrying every balance change.",
+				"Platform Engineer, AWS":          "Run our AWS estate with Terraform and Kubernetes, and our observability in Grafana and Prometheus.",
+				"Backend Engineer, Payouts":       "Payout services in Go on PostgreSQL, connecting bank partners over ISO 20022 and SWIFT.",
+				"Financial Crime Analyst":         "Investigate transaction-monitoring alerts and size typologies with SQL and Looker.",
+			},
 			board: &ATSBoard{Provider: ATSWorkable, Token: "woodgrove-payments", Name: "Woodgrove Payments", Industry: "Financial Services",
 				Description: "Woodgrove Payments processes card and account-to-account payments for 9,000 online merchants.",
 				Jobs: c.jobs(
@@ -1475,6 +1553,10 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "One integration, every way to pay", intro: "Cards, open banking and wallets, settled next day in 14 currencies.",
 				about: "Woodgrove Payments was founded in London in 2015 and is authorised by the Financial Conduct Authority as an electronic money institution.",
 				tz:    tzLondon, news: "/newsroom", newsText: "Newsroom",
+				tags: `<script src="https://js.sentry-cdn.com/6a0e4b2f9c1d.min.js" crossorigin="anonymous"></script>
+<script id="ze-snippet" src="https://static.zdassets.com/ekr/snippet.js?key=1f0a9c3e-woodgrove"></script>
+`,
+				header:      http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1c7d0e9a2b3c41-LHR"}, "Cf-Cache-Status": {"DYNAMIC"}},
 				careers:     "/careers",
 				careersHTML: `<p>We are hiring in London and Toronto.</p>` + "\n" + `<p><a href="https://apply.workable.com/woodgrove-payments/">View all jobs</a></p>`,
 				robots:      "User-agent: *\nDisallow: /dashboard/\n",
@@ -1515,6 +1597,12 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Litware Security, Inc.", "Litware"}, class: wdPrivate, website: "https://www.litware-security.com/",
 			industry: "computer security", hq: "Boston", employees: 380, prior: 290, founded: ymd(2017, time.October, 3),
 			exaTitle: "Litware Security | Managed detection and response",
+			roleText: map[string]string{
+				"Senior Rust Engineer, Endpoint Agent": "Our endpoint agent is written in Rust and runs on Windows, macOS and Linux.",
+				"Detection Engineer":                   "Write detections in Splunk and Microsoft Sentinel, hunt across CrowdStrike and SentinelOne telemetry, and automate triage in Python.",
+				"SOC Analyst, Night Shift":             "Triage alerts from CrowdStrike, Okta and Zscaler in Splunk, overnight.",
+				"Sales Development Representative":     "Prospect into insurers and brokers with Salesforce, Outreach and ZoomInfo.",
+			},
 			board: &ATSBoard{Provider: ATSGreenhouse, Token: "litwaresecurity", Name: "Litware Security", Industry: "Computer Security",
 				Description: "Litware Security watches the endpoints of 1,200 mid-sized companies around the clock.",
 				Jobs: c.jobs(
@@ -1534,6 +1622,11 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "We watch, you sleep", intro: "Managed detection and response for companies with 200 to 5,000 employees.",
 				about: "Litware Security was founded in Boston in 2017 by incident responders and now protects 1,200 companies.",
 				tz:    tzEastern, news: "/blog", newsText: "Blog", feed: "/blog/feed.atom", atom: true,
+				tags: `<script src="https://j.6sc.co/j/7a1b2c3d-litware.js"></script>
+<script src="https://js.driftt.com/include/1712000000000/l1tw4r3s3c.js" async></script>
+<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-L1TW4RE');</script>
+`,
+				header:      http.Header{"X-Served-By": {"cache-bos4620-BOS"}, "X-Fastly-Request-Id": {"3f0c9b1e7a2d4c58"}},
 				careers:     "/careers",
 				careersHTML: `<p>Our analysts and engineers work from Boston, Austin and home.</p>` + "\n" + `<p><a href="https://boards.greenhouse.io/litwaresecurity">Open roles</a></p>`,
 				robots:      "User-agent: *\nDisallow: /portal/\n",
@@ -1596,6 +1689,10 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Freight that arrives when we say", intro: "3,900 tractors, 12,000 trailers and 31 terminals.",
 				about: "Tailspin Freight was founded in Memphis in 1987 with six trucks and is listed on the New York Stock Exchange.",
 				tz:    tzCentral, news: "/news", newsText: "News", feed: "/news/rss.xml",
+				tags: `<script async src="https://www.google-analytics.com/analytics.js"></script>
+<script>window.ga=window.ga||function(){(ga.q=ga.q||[]).push(arguments)};ga('create', 'UA-4417220-1', 'auto');ga('send', 'pageview');</script>
+`,
+				header:      http.Header{"Server": {"nginx/1.24.0"}},
 				careers:     "/careers",
 				careersHTML: `<p>Drivers: call our recruiting line or visit any terminal. We hire experienced CDL-A drivers every week.</p>`,
 			},
@@ -1621,6 +1718,11 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Adventure Works"}, class: wdPrivate, website: "https://adventureworks-cycles.com/",
 			industry: "bicycle industry", hq: "Portland", employees: 260, prior: 210, founded: ymd(2014, time.August, 8),
 			exaTitle: "Adventure Works Cycles | Electric cargo bikes",
+			roleText: map[string]string{
+				"Supplier Quality Engineer":          "Audit frame and battery suppliers, track nonconformances in NetSuite and review SolidWorks drawings.",
+				"Dealer Development Manager, DACH":   "Grow our dealer network in Germany, Austria and Switzerland: dealer orders flow through our Shopify B2B store and NetSuite, and the pipeline lives in HubSpot.",
+				"Electrical Engineer, Drive Systems": "Design e-bike motor controllers: schematics in Altium, firmware in C on STM32, CAN bus to the battery.",
+			},
 			board: &ATSBoard{Provider: ATSLever, Token: "adventureworks", Name: "Adventure Works Cycles",
 				Jobs: c.jobs(
 					wRole{1, "Production Supervisor", "Manufacturing", "Porto, Portugal, PT"},
@@ -1636,6 +1738,12 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Leave the car at home", intro: "Longtail and front-loader cargo e-bikes, sold through 300 dealers.",
 				about: "Adventure Works Cycles was founded in Portland, Oregon, in 2014 and sells through 300 dealers in North America and Europe.",
 				tz:    tzPacific, feed: "/journal/atom.xml", atom: true, feedOnHome: true,
+				tags: `<link rel="stylesheet" href="https://cdn.shopify.com/s/files/1/0582/1337/t/4/assets/base.css">
+<script src="https://cdn.shopify.com/s/trekkie.storefront.4f1d2a.min.js" defer></script>
+<script>Shopify.theme = {"name":"Dawn","id":133742};</script>
+<script async src="https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AWC4rg0"></script>
+`,
+				header:      http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1d0a2b3c4d5e6f-PDX"}, "X-Shopid": {"58213377"}, "Powered-By": {"Shopify"}},
 				careers:     "/jobs",
 				careersHTML: `<p>We are hiring in Portland, Porto and Munich.</p>` + "\n" + `<p><a href="https://jobs.lever.co/adventureworks">Open jobs</a></p>`,
 				robots:      "User-agent: *\nDisallow: /checkout/\n",
@@ -1667,6 +1775,10 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Proseware"}, class: wdPrivate, website: "https://proseware-learning.com",
 			industry: "educational technology", hq: "Chicago", employees: 190, prior: 150, founded: ymd(2016, time.January, 11),
 			exaTitle: "Proseware Learning | Writing feedback for every student",
+			roleText: map[string]string{
+				"Senior Full-Stack Engineer":    "Build our writing coach in React and TypeScript, over Node.js services and PostgreSQL on Google Cloud.",
+				"District Partnerships Manager": "Manage district renewals and pilots in HubSpot.",
+			},
 			board: &ATSBoard{Provider: ATSAshby, Token: "proseware",
 				Jobs: c.jobs(
 					wRole{6, "Senior Full-Stack Engineer", "Engineering", "Chicago, IL, United States, US"},
@@ -1681,6 +1793,11 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Feedback while the essay is still fresh", intro: "Used by 2,300 school districts in the United States.",
 				about: "Proseware Learning was founded in Chicago in 2016 by two former English teachers.",
 				tz:    tzCentral, news: "/blog", newsText: "Blog", feed: "/blog/rss.xml",
+				tags: `<script id="__NEXT_DATA__" type="application/json">{"page":"/","buildId":"pw-2026"}</script>
+<script src="/_next/static/chunks/framework-2c79e2a64abdb08b.js" defer></script>
+<script type="text/javascript" id="hs-script-loader" async defer src="//js.hs-scripts.com/44712093.js"></script>
+`,
+				header:      http.Header{"Server": {"Vercel"}, "X-Vercel-Id": {"iad1::pw7xk-1712000000000-4f1d2a"}, "X-Vercel-Cache": {"HIT"}},
 				careers:     "/careers",
 				careersHTML: `<p>Help every student become a confident writer.</p>` + "\n" + `<p><a href="https://jobs.ashbyhq.com/proseware">See open roles</a></p>`,
 			},
@@ -1707,6 +1824,10 @@ func worldCompanies(c wclock) []wCompany {
 			aliases: []string{"Wingtip Outdoor LLC"}, class: wdPrivate, website: "https://wingtip-outdoor.com/",
 			industry: "sporting goods retail", hq: "Denver", employees: 900, prior: 840, founded: ymd(2003, time.April, 1),
 			exaTitle: "Wingtip Outdoor | Camping, climbing and ski gear",
+			roleText: map[string]string{
+				"E-commerce Merchandiser": "Merchandise our Shopify storefront and report on it with Google Analytics and Excel.",
+				"Buyer, Footwear":         "Plan footwear assortments and open-to-buy in Blue Yonder and Excel.",
+			},
 			// The site is down, so the ATS source finds the board by name.
 			board: &ATSBoard{Provider: ATSGreenhouse, Token: "wingtipoutdoor", Name: "Wingtip Outdoor", Industry: "Retail",
 				Description: "Wingtip Outdoor runs 14 stores for camping, climbing and ski gear in Colorado.",

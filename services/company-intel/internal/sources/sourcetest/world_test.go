@@ -249,6 +249,63 @@ func TestWorld(t *testing.T) {
 		}
 	})
 
+	// The technology evidence the deep brief reads: what the home pages
+	// show (webtech on the page and its headers) and what the job posts
+	// name (descriptions where the provider lists them, titles on
+	// SmartRecruiters).
+	t.Run("technologies", func(t *testing.T) {
+		want := map[string]struct{ home, jobs []string }{
+			"northwind-robotics.com": {[]string{"Cloudflare", "HubSpot", "Google Tag Manager"},
+				[]string{"C", "C++", "CAN bus", "Gazebo", "Linux", "NVIDIA Jetson", "ROS 2", "SAP", "SAP Ariba", "STM32", "Salesforce", "Arm Cortex-M", "Excel", "FreeRTOS"}},
+			"acme-analytics.com": {[]string{"Segment", "Amazon CloudFront", "Marketo"},
+				[]string{"AWS", "Airflow", "Databricks", "Datadog", "Kafka", "Kubernetes", "MLflow", "Outreach", "PagerDuty", "PyTorch", "Python", "Salesforce", "Snowflake", "Terraform", "XGBoost", "ZoomInfo", "dbt"}},
+			"contoso-drones.com":     {[]string{"Google Analytics 4", "Intercom", "Webflow"}, []string{"Altium", "C++", "CAN bus", "Linux", "ROS 2", "Rust", "STM32"}},
+			"fabrikam-medical.com":   {[]string{"Akamai", "WordPress", "OneTrust", "Pardot"}, []string{"C", "Zephyr"}},
+			"woodgrove-payments.com": {[]string{"Cloudflare", "Zendesk", "Sentry"}, []string{"AWS", "Go", "Grafana", "Kafka", "Kubernetes", "Looker", "PostgreSQL", "Prometheus", "SQL", "Terraform"}},
+			"litware-security.com": {[]string{"Fastly", "Drift", "6sense", "Google Tag Manager"},
+				[]string{"CrowdStrike", "Linux", "Microsoft Sentinel", "Okta", "Outreach", "Python", "Rust", "Salesforce", "SentinelOne", "Splunk", "ZoomInfo", "Zscaler"}},
+			"tailspin-freight.com":      {[]string{"Google Analytics", "nginx"}, nil},
+			"adventureworks-cycles.com": {[]string{"Cloudflare", "Shopify", "Klaviyo"}, []string{"Altium", "C", "CAN bus", "HubSpot", "NetSuite", "STM32", "Shopify", "SolidWorks"}},
+			"proseware-learning.com":    {[]string{"Next.js", "React", "HubSpot", "Vercel"}, []string{"Google Cloud", "HubSpot", "Node.js", "PostgreSQL", "React", "TypeScript"}},
+			"wingtip-outdoor.com":       {nil, []string{"Blue Yonder", "Excel", "Google Analytics", "Shopify"}},
+		}
+		s := newWorldSources(t, cfg)
+		ctx := context.Background()
+		for _, c := range w.Companies() {
+			q := bundle.Query{Company: bundle.Company{Name: c.Name, Domain: c.Domain, Aliases: c.Aliases}, From: now.AddDate(0, 0, -30), To: now}
+			site, _ := s.site.Gather(ctx, q)
+			q.JobBoards = site.JobBoards
+			boards, err := s.boards.Gather(ctx, q)
+			if err != nil {
+				t.Errorf("%s: ats: %v", c.Domain, err)
+			}
+			var home, jobs []string
+			for _, it := range site.Items {
+				for _, tech := range it.Tech {
+					if tech.Confidence < 0.5 || tech.Detail == "" || tech.Category == "" {
+						t.Errorf("%s: %+v", c.Domain, tech)
+					}
+					home = append(home, tech.Name)
+				}
+			}
+			for _, it := range boards.Items {
+				for _, j := range it.Jobs {
+					for _, name := range j.Technologies {
+						if !slices.Contains(jobs, name) {
+							jobs = append(jobs, name)
+						}
+					}
+				}
+			}
+			slices.Sort(jobs)
+			wantJobs := slices.Clone(want[c.Domain].jobs)
+			slices.Sort(wantJobs)
+			if !slices.Equal(home, want[c.Domain].home) || !slices.Equal(jobs, wantJobs) {
+				t.Errorf("%s: home %q, jobs %q; want %q, %q", c.Domain, home, jobs, want[c.Domain].home, wantJobs)
+			}
+		}
+	})
+
 	t.Run("signal types", func(t *testing.T) {
 		types := map[string]bool{}
 		for _, c := range w.Companies() {

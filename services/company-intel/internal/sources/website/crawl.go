@@ -78,7 +78,7 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	meta := htmlmeta.Parse(home.Body, homeURL)
 	outline := htmlmeta.ParseOutline(home.Body, homeURL)
 	c.brand = siteName(meta, c.domain)
-	item := c.pageItem(home, meta)
+	item := c.homeItem(home, meta)
 	c.items = append(c.items, item)
 	if describes(meta.Description, meta.Title) {
 		c.profile.Description = &bundle.Fact{Value: source.Fold(meta.Description), SourceURL: item.Doc.URL}

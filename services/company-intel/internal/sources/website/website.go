@@ -20,7 +20,11 @@
 //   - the home, careers and about pages as KindPage items (first party,
 //     undated); the about page's excerpt is its body text (the paragraphs
 //     outside navigation, headers, footers and forms; its meta description
-//     when it has none), the company's own account of itself;
+//     when it has none), the company's own account of itself; the home
+//     page item's Tech are the technologies webtech detects on it (its
+//     final URL, response headers and HTML as read: no further request),
+//     those with a confidence of at least minTechConfidence, in webtech's
+//     order;
 //   - the profile's Description, when one reads as a description of the
 //     company (see describes), from the first of: the home page's meta
 //     (else og:) description; the about page's meta description, else its
@@ -189,7 +193,7 @@ func (s *Source) Identity(ctx context.Context, domain string) (Identity, error) 
 	base := pageURL(page)
 	m := htmlmeta.Parse(page.Body, mustParse(base))
 	return Identity{SiteName: siteName(m, d), Title: m.Title, Description: m.Description, URL: base, Reachable: true,
-		Home: c.pageItem(page, m), Usage: c.usage()}, nil
+		Home: c.homeItem(page, m), Usage: c.usage()}, nil
 }
 
 // siteName is the site's name for itself: og:site_name, else the brand
