@@ -51,3 +51,20 @@ print(f'e2e: {d["company"]["name"]} ({d["company"]["domain"]}): {len(d["signals"
 for s in d["signals"]:
     print(f'  {s["eventDate"]} {s["type"]:<12} {s["confidence"]:.2f} {s["headline"]}', file=sys.stderr)
 PY
+
+echo "e2e: paying POST /v1/company/deal-brief/deep for $company" >&2
+seller='{"product":"Warehouse safety monitoring: computer-vision alerts for forklift near-misses and pedestrian zones","valueProposition":"Cut recordable incidents and insurance costs where people work next to forklifts and mobile robots","idealCustomerProfile":"Mid-market and enterprise B2B logistics, warehouse automation, robotics and manufacturing companies in North America with 200-10000 employees"}'
+X402_PRIVATE_KEY=$payer ./bin/x402 pay --max 0.75 POST http://127.0.0.1:${COMPANY_INTEL_PORT:-8080}/v1/company/deal-brief/deep \
+  -H 'Content-Type: application/json' -d "{\"company\":\"$company\",\"lookbackDays\":90,\"seller\":$seller}" >.run/e2e-deep.json
+python3 - .run/e2e-deep.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ids = {s["id"] for s in d["sources"]}
+assert len(d["discoveryQuestions"]) == 5, d["discoveryQuestions"]
+for k, v in d["evidenceMap"].items():
+    assert v and set(v) <= ids, (k, v)
+q = d["qualification"]
+print(f'e2e: deep brief for {d["company"]["name"]}: fit {q["fitScore"]} {q["fitLabel"]}, {len(d["whyNow"])} why-now, '
+      f'{len(d["evidenceMap"])} evidence-map claims over {len(d["sources"])} sources, usage {d["meta"]["upstreamUsage"]}', file=sys.stderr)
+print(f'  next: {d["recommendedApproach"]["recommendedAction"]}', file=sys.stderr)
+PY

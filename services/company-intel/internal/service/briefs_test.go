@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
@@ -527,46 +526,5 @@ func TestBriefsFailuresAreNotCharged(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// TestBriefsUpstreamOutages: 502, 503 and 504 as for signals, for both
-// briefs; none settled.
-func TestBriefsUpstreamOutages(t *testing.T) {
-	t.Parallel()
-	cases := []struct {
-		name       string
-		fault      sourcetest.Fault
-		latency    time.Duration
-		env        map[string]string
-		wantStatus int
-		wantCode   string
-	}{
-		{"every provider fails", sourcetest.Fault500, 0, nil, 502, "upstream_failure"},
-		{"every provider rate limits", sourcetest.Fault429Long, 0, nil, 503, "upstream_rate_limited"},
-		{"nothing before the deadline", "", 3 * time.Second, map[string]string{"RESEARCH_TIMEOUT": "1s", "UPSTREAM_TIMEOUT": "1s"}, 504, "upstream_timeout"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, sourcetest.WorldOptions{}, tc.env)
-			if tc.fault != "" {
-				h.world.FailAll(tc.fault)
-			}
-			if tc.latency > 0 {
-				h.world.SetLatency(tc.latency)
-			}
-			payer := briefPayer(t)
-			for _, path := range []string{pathBrief, pathDeep} {
-				res, raw := h.post(t, payer, path, briefBody("northwind-robotics.com", sellers[0], 0))
-				var e envelope
-				_ = json.Unmarshal(raw, &e)
-				if res.StatusCode != tc.wantStatus || e.Error.Code != tc.wantCode {
-					t.Fatalf("%s: %d %s, want %d %s: %s", path, res.StatusCode, e.Error.Code, tc.wantStatus, tc.wantCode, raw)
-				}
-			}
-			if _, settled := h.fac.Counts(); settled != 0 {
-				t.Fatal("a failure was settled")
-			}
-		})
 	}
 }

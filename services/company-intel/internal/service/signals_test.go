@@ -330,10 +330,10 @@ func TestSignalsFailuresAreNotCharged(t *testing.T) {
 	}
 }
 
-// TestSignalsUpstreamOutages: every provider failing is a 502, every
-// provider rate limiting a 503, a deadline with nothing usable a 504;
-// none settled, none cached.
-func TestSignalsUpstreamOutages(t *testing.T) {
+// TestUpstreamOutages: for signals, the brief and the deep brief, every
+// provider failing is a 502, every provider rate limiting a 503, a
+// deadline with nothing usable a 504; none settled, none cached.
+func TestUpstreamOutages(t *testing.T) {
 	cases := []struct {
 		name       string
 		fault      sourcetest.Fault
@@ -355,11 +355,18 @@ func TestSignalsUpstreamOutages(t *testing.T) {
 			if tc.latency > 0 {
 				h.world.SetLatency(tc.latency)
 			}
-			res, raw := h.post(t, h.paid, pathSignals, `{"company":"northwind-robotics.com"}`)
-			var e envelope
-			_ = json.Unmarshal(raw, &e)
-			if res.StatusCode != tc.wantStatus || e.Error.Code != tc.wantCode {
-				t.Fatalf("%d %s, want %d %s: %s", res.StatusCode, e.Error.Code, tc.wantStatus, tc.wantCode, raw)
+			payer := briefPayer(t)
+			for path, body := range map[string]string{
+				pathSignals: `{"company":"northwind-robotics.com"}`,
+				pathBrief:   briefBody("northwind-robotics.com", sellers[0], 0),
+				pathDeep:    briefBody("northwind-robotics.com", sellers[0], 0),
+			} {
+				res, raw := h.post(t, payer, path, body)
+				var e envelope
+				_ = json.Unmarshal(raw, &e)
+				if res.StatusCode != tc.wantStatus || e.Error.Code != tc.wantCode {
+					t.Fatalf("%s: %d %s, want %d %s: %s", path, res.StatusCode, e.Error.Code, tc.wantStatus, tc.wantCode, raw)
+				}
 			}
 			if _, settled := h.fac.Counts(); settled != 0 {
 				t.Fatal("a failure was settled")
