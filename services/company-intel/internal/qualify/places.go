@@ -27,6 +27,13 @@ func (r region) contains(p place) bool {
 	return r.Countries[p.Country]
 }
 
+// countryNames are country names and adjectives, as words() writes them.
+// Wikidata's long official labels ("United States of America", "Kingdom of
+// the Netherlands", "People's Republic of China", "Kingdom of Denmark")
+// need no entry of their own: they contain a shorter name that findRegions
+// finds as a whole word. Listing them would make "kingdom", "people" and
+// "republic" place words (not topic terms) and, being longer, would make
+// "Hong Kong, People's Republic of China" read as China.
 var countryNames = map[string]string{
 	"united states": "US", "united states of america": "US", "usa": "US", "u s a": "US", "u s": "US",
 	"canada": "CA", "canadian": "CA", "mexico": "MX", "mexican": "MX", "brazil": "BR", "argentina": "AR", "chile": "CL", "colombia": "CO",
@@ -37,7 +44,7 @@ var countryNames = map[string]string{
 	"norway": "NO", "norwegian": "NO", "finland": "FI", "finnish": "FI", "iceland": "IS", "poland": "PL", "polish": "PL",
 	"czech republic": "CZ", "czechia": "CZ", "hungary": "HU", "romania": "RO", "greece": "GR", "estonia": "EE", "latvia": "LV", "lithuania": "LT",
 	"israel": "IL", "united arab emirates": "AE", "uae": "AE", "saudi arabia": "SA", "south africa": "ZA", "nigeria": "NG", "kenya": "KE",
-	"egypt": "EG", "turkey": "TR", "india": "IN", "china": "CN", "japan": "JP", "south korea": "KR", "singapore": "SG",
+	"egypt": "EG", "turkey": "TR", "türkiye": "TR", "india": "IN", "china": "CN", "japan": "JP", "south korea": "KR", "singapore": "SG",
 	"australia": "AU", "new zealand": "NZ", "hong kong": "HK", "indonesia": "ID",
 }
 

@@ -30,8 +30,9 @@ type WikidataEntity struct {
 	InstanceOf  []string // P31 item ids
 	Websites    []string // P856, e.g. "https://www.northwind-robotics.com/"
 	Industries  []string // P452 item ids
-	// Headquarters is the P159 item id.
+	// Headquarters is the P159 item id, Country the P17 item id.
 	Headquarters string
+	Country      string
 	Employees    []WikidataEmployees // P1128
 	Inception    time.Time           // P571 at day precision; zero: none
 	Listings     []WikidataListing   // P414 with a P249 ticker qualifier
@@ -320,6 +321,9 @@ func (e WikidataEntity) claims() map[string]any {
 	if e.Headquarters != "" {
 		add("P159", wikidataSnak("P159", "wikibase-item", "wikibase-entityid", wikidataItem(e.Headquarters)), "", nil)
 	}
+	if e.Country != "" {
+		add("P17", wikidataSnak("P17", "wikibase-item", "wikibase-entityid", wikidataItem(e.Country)), "", nil)
+	}
 	for _, em := range e.Employees {
 		var qual map[string][]any
 		if !em.AsOf.IsZero() {
@@ -352,12 +356,20 @@ func (e WikidataEntity) claims() map[string]any {
 	return out
 }
 
+// Wikidata's own ids of the countries the fixtures name (P17).
+const (
+	WikidataUSA         = "Q30"
+	WikidataUK          = "Q145"
+	WikidataIreland     = "Q27"
+	WikidataNetherlands = "Q29999" // Kingdom of the Netherlands
+)
+
 // WikidataDemoEntities are fixture items: the companies of the demo (their
 // P856 websites are northwind-robotics.com, acme-analytics.com and
 // contoso-drones.com), a product sharing Acme's website, a film named like
 // Northwind, and the classes, industries, places and exchanges they refer
 // to. Company, industry, place and exchange ids are in a fictitious range
-// (Q1381…); class ids are Wikidata's own.
+// (Q1381…); class and country ids are Wikidata's own.
 func WikidataDemoEntities() []WikidataEntity {
 	d := func(y int, m time.Month, day int) time.Time { return time.Date(y, m, day, 0, 0, 0, 0, time.UTC) }
 	return []WikidataEntity{
@@ -367,7 +379,7 @@ func WikidataDemoEntities() []WikidataEntity {
 			ID: "Q138100001", Label: "Northwind Robotics", Description: "American industrial robotics company",
 			Aliases: []string{"Northwind Robotics, Inc.", "NWRB"}, InstanceOf: []string{"Q891723"},
 			Websites: []string{"https://www.northwind-robotics.com/"}, Industries: []string{"Q138100101", "Q138100102"},
-			Headquarters: "Q138100201",
+			Headquarters: "Q138100201", Country: WikidataUSA,
 			Employees: []WikidataEmployees{
 				{Count: 1180, AsOf: d(2024, 12, 31)},
 				{Count: 1420, AsOf: d(2025, 12, 31), Rank: "preferred"},
@@ -379,6 +391,7 @@ func WikidataDemoEntities() []WikidataEntity {
 			ID: "Q138100002", Label: "Acme Analytics", Description: "American data analytics software company",
 			Aliases: []string{"Acme Analytics Corp", "ACAN"}, InstanceOf: []string{"Q4830453", "Q1058914"},
 			Websites: []string{"http://acme-analytics.com"}, Industries: []string{"Q138100103"}, Headquarters: "Q138100202",
+			Country:   WikidataUSA,
 			Employees: []WikidataEmployees{{Count: 5200, AsOf: d(2025, 6, 30)}},
 			Inception: d(2008, 9, 1),
 			Listings:  []WikidataListing{{Exchange: "Q138100302", Ticker: "ACAN"}},
@@ -387,7 +400,7 @@ func WikidataDemoEntities() []WikidataEntity {
 		{
 			ID: "Q138100004", Label: "Contoso Drones", Description: "American drone manufacturer",
 			InstanceOf: []string{"Q1589009"}, Websites: []string{"https://contoso-drones.com"},
-			Industries: []string{"Q138100104"}, Headquarters: "Q138100203",
+			Industries: []string{"Q138100104"}, Headquarters: "Q138100203", Country: WikidataUSA,
 			Employees: []WikidataEmployees{{Count: 85, AsOf: d(2024, 1, 1)}},
 			Inception: d(2019, 2, 1),
 		},
@@ -404,6 +417,7 @@ func WikidataDemoEntities() []WikidataEntity {
 		{ID: "Q138100201", Label: "Pittsburgh"},
 		{ID: "Q138100202", Label: "Austin"},
 		{ID: "Q138100203", Label: "Seattle"},
+		{ID: WikidataUSA, Label: "United States of America"},
 		{ID: "Q138100301", Label: "Nasdaq"},
 		{ID: "Q138100302", Label: "New York Stock Exchange"},
 	}

@@ -61,7 +61,8 @@ type WorldCompany struct {
 	Aliases      []string // its other names on Wikidata
 	Domain       string   // the registrable domain of its website
 	Industry     string
-	Headquarters string
+	Headquarters string // the city (P159)
+	Country      string // the country as Wikidata labels it (P17)
 	WikidataID   string
 	Ticker       string // exchange ticker of a listed company ("" for a private one)
 	CIK          string // SEC Central Index Key of a listed company
@@ -591,6 +592,7 @@ type wCompany struct {
 	class               string // P31 class item
 	website             string // P856 as Wikidata writes it
 	industry, hq        string // labels of the P452 and P159 items
+	country             string // label of the P17 item (a key of wdCountries)
 	employees, prior    int64  // P1128 at the end of last year (preferred) and of the year before
 	founded             time.Time
 	exaTitle            string // its home page's title in Exa's company index
@@ -755,9 +757,9 @@ func (fx worldFixture) sec() []SECCompany {
 	return out
 }
 
-// Wikidata items the companies refer to: the classes are Wikidata's own,
-// the exchanges fictitious (industries and places are numbered in order of
-// first use).
+// Wikidata items the companies refer to: the classes and countries are
+// Wikidata's own, the exchanges fictitious (industries and places are
+// numbered in order of first use).
 const (
 	wdPublic  = "Q891723"  // public company
 	wdPrivate = "Q1589009" // privately held company
@@ -765,10 +767,28 @@ const (
 	wdNYSE    = "Q138200302"
 )
 
+// wdCountries are the countries' items by their English labels.
+var wdCountries = map[string]string{
+	"United States of America":   WikidataUSA,
+	"United Kingdom":             WikidataUK,
+	"Ireland":                    WikidataIreland,
+	"Kingdom of the Netherlands": WikidataNetherlands,
+}
+
 func (fx worldFixture) wikidata() []WikidataEntity {
 	ids := map[string]string{} // by base and label
 	used := map[int]int{}      // ids numbered from each base
 	var refs []WikidataEntity
+	country := func(label string) string {
+		id, ok := wdCountries[label]
+		if !ok {
+			panic("sourcetest: no Wikidata item for country " + strconv.Quote(label))
+		}
+		if !slices.ContainsFunc(refs, func(e WikidataEntity) bool { return e.ID == id }) {
+			refs = append(refs, WikidataEntity{ID: id, Label: label})
+		}
+		return id
+	}
 	ref := func(base int, label string) string {
 		key := strconv.Itoa(base) + label
 		if id, ok := ids[key]; ok {
@@ -787,6 +807,7 @@ func (fx worldFixture) wikidata() []WikidataEntity {
 		e := WikidataEntity{
 			ID: co.qid, Label: co.name, Description: co.description, Aliases: co.aliases, InstanceOf: []string{co.class},
 			Websites: []string{co.website}, Industries: []string{ref(138200100, co.industry)}, Headquarters: ref(138200200, co.hq),
+			Country:   country(co.country),
 			Employees: []WikidataEmployees{{Count: co.prior, AsOf: end(last - 1)}, {Count: co.employees, AsOf: end(last), Rank: "preferred"}},
 			Inception: co.founded,
 		}
@@ -1038,7 +1059,8 @@ func (fx worldFixture) feed(co wCompany, posts []wPost, times []time.Time) SiteP
 func (fx worldFixture) summaries(secURL string, sites *Sites) []WorldCompany {
 	var out []WorldCompany
 	for _, co := range fx.companies {
-		wc := WorldCompany{Name: co.name, Aliases: slices.Clone(co.aliases), Domain: co.domain, Industry: co.industry, Headquarters: co.hq, WikidataID: co.qid,
+		wc := WorldCompany{Name: co.name, Aliases: slices.Clone(co.aliases), Domain: co.domain, Industry: co.industry, Headquarters: co.hq, Country: co.country,
+			WikidataID:  co.qid,
 			BoardLinked: co.boardLinked, Quiet: co.quiet, SiteDown: co.site.down, Ambiguous: co.ambiguous}
 		var filings []SECFiling
 		if l := co.listing; l != nil {
@@ -1195,7 +1217,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Northwind Robotics", legal: "Northwind Robotics, Inc.", domain: "northwind-robotics.com",
 			qid: "Q138200001", description: "American maker of autonomous mobile robots for warehouses",
 			aliases: []string{"Northwind Robotics, Inc.", "NWRB"}, class: wdPublic, website: "https://www.northwind-robotics.com/",
-			industry: "warehouse automation", hq: "Pittsburgh", employees: 1420, prior: 1180, founded: ymd(2011, time.April, 12),
+			industry: "warehouse automation", hq: "Pittsburgh", country: "United States of America", employees: 1420, prior: 1180, founded: ymd(2011, time.April, 12),
 			exaTitle: "Northwind Robotics — Autonomous mobile robots for warehouses",
 			roleText: map[string]string{
 				"Senior Robotics Software Engineer, Navigation": "Own path planning and localisation for the Atlas fleet, in modern C++ on ROS 2, running on NVIDIA Jetson under Linux. Every release is tested in Gazebo simulation before it goes to a customer site.",
@@ -1291,7 +1313,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Acme Analytics", legal: "Acme Analytics Corp", domain: "acme-analytics.com",
 			qid: "Q138200002", description: "American demand forecasting software company",
 			aliases: []string{"Acme Analytics Corp", "ACAN"}, class: wdPublic, website: "http://acme-analytics.com",
-			industry: "business intelligence software", hq: "Austin", employees: 5200, prior: 4870, founded: ymd(2008, time.September, 1),
+			industry: "business intelligence software", hq: "Austin", country: "United States of America", employees: 5200, prior: 4870, founded: ymd(2008, time.September, 1),
 			exaTitle: "Acme Analytics: demand forecasting for retailers",
 			roleText: map[string]string{
 				"Staff Data Platform Engineer":           "Build the lakehouse behind Acme Cloud: Kafka streams land in Snowflake, modelled with dbt and orchestrated by Airflow, all on Kubernetes in AWS. Most of our services are Python.",
@@ -1376,7 +1398,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Contoso Drones", legal: "Contoso Drones, Inc.", domain: "contoso-drones.com",
 			qid: "Q138200003", description: "American medical drone delivery company",
 			aliases: []string{"Contoso Drones, Inc."}, class: wdPrivate, website: "https://contoso-drones.com",
-			industry: "drone delivery", hq: "Seattle", employees: 140, prior: 85, founded: ymd(2019, time.February, 1),
+			industry: "drone delivery", hq: "Seattle", country: "United States of America", employees: 140, prior: 85, founded: ymd(2019, time.February, 1),
 			exaTitle: "Contoso Drones | Medical deliveries by drone",
 			roleText: map[string]string{
 				"Senior Flight Software Engineer": "Write flight software in C++ and Rust on a Linux companion computer; our ground tooling runs on ROS 2.",
@@ -1456,7 +1478,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Fabrikam Medical", legal: "Fabrikam Medical, Inc.", domain: "fabrikam-medical.com",
 			qid: "Q138200004", description: "American medical device company",
 			aliases: []string{"Fabrikam Medical, Inc.", "FBMD"}, class: wdPublic, website: "https://www.fabrikam-medical.com",
-			industry: "medical device industry", hq: "Minneapolis", employees: 2300, prior: 2150, founded: ymd(1998, time.March, 2),
+			industry: "medical device industry", hq: "Minneapolis", country: "United States of America", employees: 2300, prior: 2150, founded: ymd(1998, time.March, 2),
 			exaTitle: "Fabrikam Medical | Cardiac monitoring devices",
 			listing: &wListing{
 				cik: 1999004, ticker: "FBMD", exchange: "Nasdaq", secName: "Fabrikam Medical, Inc.", secTitle: "FABRIKAM MEDICAL INC",
@@ -1526,7 +1548,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Woodgrove Payments", legal: "Woodgrove Payments Ltd", domain: "woodgrove-payments.com",
 			qid: "Q138200005", description: "British payment processing company",
 			aliases: []string{"Woodgrove Payments Ltd", "Woodgrove"}, class: wdPrivate, website: "https://woodgrove-payments.com/",
-			industry: "payment processing", hq: "London", employees: 610, prior: 480, founded: ymd(2015, time.June, 15),
+			industry: "payment processing", hq: "London", country: "United Kingdom", employees: 610, prior: 480, founded: ymd(2015, time.June, 15),
 			exaTitle: "Woodgrove Payments — Card and account-to-account payments for online merchants",
 			roleText: map[string]string{
 				"Senior Backend Engineer, Ledger": "Build our double-entry ledger in Go on PostgreSQL, with Kafka carrying every balance change.",
@@ -1595,7 +1617,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Litware Security", legal: "Litware Security, Inc.", domain: "litware-security.com",
 			qid: "Q138200006", description: "American cybersecurity company",
 			aliases: []string{"Litware Security, Inc.", "Litware"}, class: wdPrivate, website: "https://www.litware-security.com/",
-			industry: "computer security", hq: "Boston", employees: 380, prior: 290, founded: ymd(2017, time.October, 3),
+			industry: "computer security", hq: "Boston", country: "United States of America", employees: 380, prior: 290, founded: ymd(2017, time.October, 3),
 			exaTitle: "Litware Security | Managed detection and response",
 			roleText: map[string]string{
 				"Senior Rust Engineer, Endpoint Agent": "Our endpoint agent is written in Rust and runs on Windows, macOS and Linux.",
@@ -1662,7 +1684,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Tailspin Freight", legal: "Tailspin Freight Inc.", domain: "tailspin-freight.com",
 			qid: "Q138200007", description: "American truckload carrier",
 			aliases: []string{"Tailspin Freight Inc.", "TSPF"}, class: wdPublic, website: "https://tailspin-freight.com/",
-			industry: "trucking industry", hq: "Memphis", employees: 4800, prior: 5100, founded: ymd(1987, time.May, 20),
+			industry: "trucking industry", hq: "Memphis", country: "United States of America", employees: 4800, prior: 5100, founded: ymd(1987, time.May, 20),
 			exaTitle: "Tailspin Freight — Truckload and dedicated freight across North America",
 			listing: &wListing{
 				cik: 1999005, ticker: "TSPF", exchange: "NYSE", secName: "Tailspin Freight Inc.", secTitle: "TAILSPIN FREIGHT INC",
@@ -1716,7 +1738,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Adventure Works Cycles", legal: "Adventure Works Cycles, Inc.", domain: "adventureworks-cycles.com",
 			qid: "Q138200008", description: "American electric cargo bike maker",
 			aliases: []string{"Adventure Works"}, class: wdPrivate, website: "https://adventureworks-cycles.com/",
-			industry: "bicycle industry", hq: "Portland", employees: 260, prior: 210, founded: ymd(2014, time.August, 8),
+			industry: "bicycle industry", hq: "Portland", country: "United States of America", employees: 260, prior: 210, founded: ymd(2014, time.August, 8),
 			exaTitle: "Adventure Works Cycles | Electric cargo bikes",
 			roleText: map[string]string{
 				"Supplier Quality Engineer":          "Audit frame and battery suppliers, track nonconformances in NetSuite and review SolidWorks drawings.",
@@ -1773,7 +1795,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Proseware Learning", legal: "Proseware Learning, Inc.", domain: "proseware-learning.com",
 			qid: "Q138200009", description: "American education technology company",
 			aliases: []string{"Proseware"}, class: wdPrivate, website: "https://proseware-learning.com",
-			industry: "educational technology", hq: "Chicago", employees: 190, prior: 150, founded: ymd(2016, time.January, 11),
+			industry: "educational technology", hq: "Chicago", country: "United States of America", employees: 190, prior: 150, founded: ymd(2016, time.January, 11),
 			exaTitle: "Proseware Learning | Writing feedback for every student",
 			roleText: map[string]string{
 				"Senior Full-Stack Engineer":    "Build our writing coach in React and TypeScript, over Node.js services and PostgreSQL on Google Cloud.",
@@ -1822,7 +1844,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Wingtip Outdoor", legal: "Wingtip Outdoor LLC", domain: "wingtip-outdoor.com",
 			qid: "Q138200010", description: "American outdoor gear retailer",
 			aliases: []string{"Wingtip Outdoor LLC"}, class: wdPrivate, website: "https://wingtip-outdoor.com/",
-			industry: "sporting goods retail", hq: "Denver", employees: 900, prior: 840, founded: ymd(2003, time.April, 1),
+			industry: "sporting goods retail", hq: "Denver", country: "United States of America", employees: 900, prior: 840, founded: ymd(2003, time.April, 1),
 			exaTitle: "Wingtip Outdoor | Camping, climbing and ski gear",
 			roleText: map[string]string{
 				"E-commerce Merchandiser": "Merchandise our Shopify storefront and report on it with Google Analytics and Excel.",
@@ -1864,7 +1886,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Wide World Importers", legal: "Wide World Importers B.V.", domain: "wideworld-importers.com",
 			qid: "Q138200011", description: "Dutch importer of specialty foods",
 			aliases: []string{"Wide World Importers B.V."}, class: wdPrivate, website: "https://www.wideworld-importers.com/",
-			industry: "food import", hq: "Rotterdam", employees: 45, prior: 44, founded: ymd(1996, time.November, 4),
+			industry: "food import", hq: "Rotterdam", country: "Kingdom of the Netherlands", employees: 45, prior: 44, founded: ymd(1996, time.November, 4),
 			exaTitle: "Wide World Importers — Specialty foods for European retailers",
 			quiet:    true,
 			site: wSite{
@@ -1885,7 +1907,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Mercury Labs", legal: "Mercury Labs, Inc.", domain: "mercury-labs.com",
 			qid: "Q138200012", description: "American battery materials startup",
 			class: wdPrivate, website: "https://mercury-labs.com/",
-			industry: "battery materials", hq: "Golden", employees: 60, prior: 38, founded: ymd(2020, time.July, 1),
+			industry: "battery materials", hq: "Golden", country: "United States of America", employees: 60, prior: 38, founded: ymd(2020, time.July, 1),
 			exaTitle:  "Mercury Labs | Solid-state electrolytes",
 			ambiguous: true,
 			site: wSite{
@@ -1904,7 +1926,7 @@ func worldCompanies(c wclock) []wCompany {
 			name: "Mercury Labs", legal: "Mercury Labs Limited", domain: "mercurylabs.ie",
 			qid: "Q138200013", description: "Irish user research consultancy",
 			class: wdPrivate, website: "https://www.mercurylabs.ie",
-			industry: "user research", hq: "Dublin", employees: 35, prior: 31, founded: ymd(2012, time.March, 19),
+			industry: "user research", hq: "Dublin", country: "Ireland", employees: 35, prior: 31, founded: ymd(2012, time.March, 19),
 			exaTitle:  "Mercury Labs — User research for product teams",
 			ambiguous: true,
 			site: wSite{

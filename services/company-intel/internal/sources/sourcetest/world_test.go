@@ -206,6 +206,15 @@ func TestWorld(t *testing.T) {
 			if !g.has(wikidata.Name, wikidata.PageBaseURL+c.WikidataID) {
 				t.Errorf("%s: no Wikidata profile %s", c.Domain, c.WikidataID)
 			}
+			// Wikidata states the city (P159) and the country (P17), which
+			// the headquarters fact joins.
+			if c.Headquarters == "" || c.Country == "" {
+				t.Errorf("%s: headquarters %q, country %q", c.Domain, c.Headquarters, c.Country)
+			}
+			wd, err := s.wd.Gather(ctx, bundle.Query{Company: bundle.Company{WikidataID: c.WikidataID}})
+			if hq := wd.Profile.Headquarters; err != nil || hq == nil || hq.Value != c.Headquarters+", "+c.Country {
+				t.Errorf("%s: Wikidata headquarters %+v, %v; want %q", c.Domain, hq, err, c.Headquarters+", "+c.Country)
+			}
 			for _, e := range append(slices.Clone(c.Events), c.Decoys...) {
 				for _, ev := range e.Evidence {
 					if e.DaysAgo > 365 || ev.Provider == gdelt.Name && e.DaysAgo > 90 {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Entity is a Wikidata item read as a company profile. Labels are English;
@@ -21,6 +22,8 @@ type Entity struct {
 	Industry    []string `json:"industry,omitempty"` // P452 labels
 	// Headquarters is the label of the P159 headquarters location.
 	Headquarters string `json:"headquarters,omitempty"`
+	// Country is the label of the item's own P17 country.
+	Country string `json:"country,omitempty"`
 	// Employees is the P1128 employee count (0: unknown), as of
 	// EmployeesYear (P585 point in time; 0: not stated).
 	Employees     int64 `json:"employees,omitempty"`
@@ -41,6 +44,7 @@ const (
 	propInstanceOf   = "P31"
 	propIndustry     = "P452"
 	propHeadquarters = "P159"
+	propCountry      = "P17"
 	propEmployees    = "P1128"
 	propInception    = "P571"
 	propWebsite      = "P856"
@@ -250,6 +254,7 @@ func (e rawEntity) referencedIDs() []string {
 	ids := e.allItemIDs(propInstanceOf)
 	ids = append(ids, e.itemIDs(propIndustry)...)
 	ids = append(ids, e.itemIDs(propHeadquarters)...)
+	ids = append(ids, e.itemIDs(propCountry)...)
 	for _, s := range current(best(e.Claims[propExchange])) {
 		if id, ok := s.Mainsnak.itemValue(); ok {
 			ids = append(ids, id)
@@ -390,6 +395,9 @@ func (e rawEntity) entity(labels map[string]string) Entity {
 	if hq := named(e.itemIDs(propHeadquarters)); len(hq) > 0 {
 		out.Headquarters = hq[0]
 	}
+	if c := named(e.itemIDs(propCountry)); len(c) > 0 {
+		out.Country = c[0]
+	}
 	out.Instance = named(e.allItemIDs(propInstanceOf))
 	out.Employees, out.EmployeesYear = e.employees()
 	out.Inception = e.inception()
@@ -397,6 +405,35 @@ func (e rawEntity) entity(labels map[string]string) Entity {
 	out.Ticker, exchange = e.ticker()
 	out.Exchange = labels[exchange]
 	return out
+}
+
+// Location is the headquarters as the profile states it: the P159 label
+// followed by the P17 country label ("Dublin, Ireland") unless the P159
+// label already names the country (whole words, any case); either label
+// alone when the other is missing.
+func (e Entity) Location() string {
+	hq, country := strings.TrimSpace(e.Headquarters), strings.TrimSpace(e.Country)
+	switch {
+	case country == "":
+		return hq
+	case hq == "":
+		return country
+	case containsWords(hq, country):
+		return hq
+	}
+	return hq + ", " + country
+}
+
+// containsWords reports whether the words of sub appear in s as a run of
+// whole words, ignoring case and punctuation.
+func containsWords(s, sub string) bool {
+	split := func(v string) string {
+		return " " + strings.Join(strings.FieldsFunc(strings.ToLower(v), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}), " ") + " "
+	}
+	w := split(sub)
+	return w != "  " && strings.Contains(split(s), w)
 }
 
 // websiteHost returns a website's host, lower case without "www.".

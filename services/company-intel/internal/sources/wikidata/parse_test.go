@@ -8,6 +8,8 @@ import (
 func FuzzParseEntities(f *testing.F) {
 	f.Add([]byte(`{"entities":{"Q95":{"id":"Q95","labels":{"en":{"value":"Google"}},"claims":{` +
 		`"P856":[{"mainsnak":{"datavalue":{"value":"https://www.google.com/","type":"string"}},"rank":"preferred"}],` +
+		`"P159":[{"mainsnak":{"datavalue":{"value":{"id":"Q173813"},"type":"wikibase-entityid"}},"rank":"normal"}],` +
+		`"P17":[{"mainsnak":{"datavalue":{"value":{"id":"Q30"},"type":"wikibase-entityid"}},"rank":"normal"}],` +
 		`"P1128":[{"mainsnak":{"datavalue":{"value":{"amount":"+1234","unit":"1"},"type":"quantity"}},` +
 		`"qualifiers":{"P585":[{"datavalue":{"value":{"time":"+2025-01-01T00:00:00Z","precision":11},"type":"time"}}]}}]}}}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -35,6 +37,9 @@ func FuzzParseEntities(f *testing.F) {
 				t.Fatalf("fact cites %q", p.Description.SourceURL)
 			}
 			_ = excerpt(e)
+			if l := e.Location(); (e.Headquarters != "" || e.Country != "") && l == "" {
+				t.Fatalf("no location from %q, %q", e.Headquarters, e.Country)
+			}
 			_ = r.organisation(labels)
 		}
 	})

@@ -3,6 +3,13 @@
 // range, founding year, ticker) from its Wikidata item, cited to the
 // item's page.
 //
+// The headquarters fact is the label of the P159 headquarters location
+// followed by the label of the item's own P17 country ("Dublin, Ireland"),
+// so that it names a country even when P159 is a city; the country is
+// left off when the P159 label already contains it, and stands alone
+// when there is no P159. Its label comes with the other labels, in the
+// same wbgetentities call.
+//
 // The company's item is q.Company.WikidataID when set, else the item whose
 // official website (P856) is the company's domain, found with one SPARQL
 // query on the Wikidata Query Service: the website must be exactly
@@ -429,7 +436,7 @@ func facts(e Entity, pageURL string) bundle.Profile {
 	p := bundle.Profile{
 		Description:   fact(e.Description),
 		Industry:      fact(industry(e)),
-		Headquarters:  fact(e.Headquarters),
+		Headquarters:  fact(e.Location()),
 		EmployeeRange: fact(EmployeeRange(e.Employees)),
 		Ticker:        fact(listing(e)),
 	}
@@ -451,7 +458,7 @@ func excerpt(e Entity) string {
 		}
 	}
 	add("Industry", industry(e))
-	add("Headquarters", e.Headquarters)
+	add("Headquarters", e.Location())
 	if e.Employees > 0 {
 		n := groupThousands(e.Employees)
 		if e.EmployeesYear > 0 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,7 +75,8 @@ func TestGatherMapsProfile(t *testing.T) {
 		Items: []bundle.Item{{
 			Doc: source.Document{
 				URL: page, Title: "Northwind Robotics — Wikidata", Publisher: "Wikidata", RetrievedAt: now,
-				Excerpt: "American industrial robotics company. Industry: industrial robotics, industrial automation. Headquarters: Pittsburgh. " +
+				Excerpt: "American industrial robotics company. Industry: industrial robotics, industrial automation. " +
+					"Headquarters: Pittsburgh, United States of America. " +
 					"Employees: 1,420 (2025). Founded: 2011. Listed: Nasdaq: NWRB. Website: https://www.northwind-robotics.com/.",
 				Authority: source.AuthorityReference,
 			},
@@ -83,7 +85,7 @@ func TestGatherMapsProfile(t *testing.T) {
 		Profile: bundle.Profile{
 			Description:   fact("American industrial robotics company"),
 			Industry:      fact("industrial robotics, industrial automation"),
-			Headquarters:  fact("Pittsburgh"),
+			Headquarters:  fact("Pittsburgh, United States of America"),
 			EmployeeRange: fact("1001-5000"),
 			Ticker:        fact("Nasdaq: NWRB"),
 			Founded:       fact("2011"),
@@ -183,9 +185,18 @@ func TestRanksAndQualifiers(t *testing.T) {
 			// An inception known only to the century: no year.
 			"P571": {raw(`{"mainsnak":{"snaktype":"value","property":"P571","datavalue":{"value":{"time":"+1900-00-00T00:00:00Z","precision":7},"type":"time"}},"rank":"normal"}`)},
 			"P452": {raw(`{"mainsnak":{"snaktype":"somevalue","property":"P452"},"rank":"normal"}`)},
+			// A deprecated country and a former one (ended): skipped.
+			"P17": {
+				raw(`{"mainsnak":{"snaktype":"value","property":"P17","datatype":"wikibase-item","datavalue":{"value":{"entity-type":"item","numeric-id":145,"id":"Q145"},"type":"wikibase-entityid"}},"type":"statement","rank":"deprecated"}`),
+				raw(`{"mainsnak":{"snaktype":"value","property":"P17","datatype":"wikibase-item","datavalue":{"value":{"entity-type":"item","numeric-id":27,"id":"Q27"},"type":"wikibase-entityid"}},"type":"statement","rank":"normal",` +
+					`"qualifiers":{"P582":[{"snaktype":"value","property":"P582","datavalue":{"value":{"time":"+2010-01-01T00:00:00Z","precision":9},"type":"time"}}]}}`),
+			},
 		},
+		Country: sourcetest.WikidataUSA,
 	}
-	srv := sourcetest.NewWikidata(t, append(sourcetest.WikidataDemoEntities(), e)...)
+	ents := append(sourcetest.WikidataDemoEntities(), e,
+		sourcetest.WikidataEntity{ID: sourcetest.WikidataUK, Label: "United Kingdom"}, sourcetest.WikidataEntity{ID: sourcetest.WikidataIreland, Label: "Ireland"})
+	srv := sourcetest.NewWikidata(t, ents...)
 	s := newSource(t, srv)
 	got, _, err := s.Get(context.Background(), "Q138100050")
 	if err != nil {
@@ -193,10 +204,84 @@ func TestRanksAndQualifiers(t *testing.T) {
 	}
 	want := &wikidata.Entity{
 		ID: "Q138100050", Label: "Tailspin Toys", Description: "toy maker", Websites: []string{"https://tailspin-toys.com/"},
-		Headquarters: "Austin", Employees: 300, EmployeesYear: 2025, Ticker: "TSPT", Exchange: "Nasdaq", Instance: []string{"business"},
+		Headquarters: "Austin", Country: "United States of America", Employees: 300, EmployeesYear: 2025, Ticker: "TSPT", Exchange: "Nasdaq", Instance: []string{"business"},
 	}
 	if d := sourcetest.JSONDiff(want, got); d != "" {
 		t.Errorf("entity (-want +got):\n%s", d)
+	}
+}
+
+// TestHeadquartersWithCountry: the headquarters fact is the P159 label
+// with the item's P17 country label, read in the same label call.
+func TestHeadquartersWithCountry(t *testing.T) {
+	places := []sourcetest.WikidataEntity{
+		{ID: "Q138100211", Label: "Dublin"},
+		{ID: "Q138100212", Label: "Luxembourg City"},
+		{ID: "Q138100213", Label: "Singapore"},
+		{ID: "Q138100214", Label: "Chinatown"},
+		{ID: "Q138100215", Label: "Rotterdam, Netherlands"},
+		{ID: sourcetest.WikidataIreland, Label: "Ireland"},
+		{ID: "Q32", Label: "Luxembourg"},
+		{ID: "Q334", Label: "Singapore"},
+		{ID: "Q148", Label: "People's Republic of China"},
+		{ID: "Q55", Label: "Netherlands"},
+		{ID: "Q138100299"}, // a country without an English label
+	}
+	for _, tc := range []struct {
+		name, hq, country string // item ids
+		want              string // headquarters fact; "" none
+		wantCountry       string // Entity.Country
+	}{
+		{name: "city and country", hq: "Q138100211", country: sourcetest.WikidataIreland, want: "Dublin, Ireland", wantCountry: "Ireland"},
+		{name: "no P17", hq: "Q138100211", want: "Dublin"},
+		{name: "no P159", country: sourcetest.WikidataIreland, want: "Ireland", wantCountry: "Ireland"},
+		{name: "P159 names the country", hq: "Q138100212", country: "Q32", want: "Luxembourg City", wantCountry: "Luxembourg"},
+		{name: "city-state", hq: "Q138100213", country: "Q334", want: "Singapore", wantCountry: "Singapore"},
+		{name: "P159 label already ends with the country", hq: "Q138100215", country: "Q55", want: "Rotterdam, Netherlands", wantCountry: "Netherlands"},
+		{name: "a word containing the country is not the country", hq: "Q138100214", country: "Q148",
+			want: "Chinatown, People's Republic of China", wantCountry: "People's Republic of China"},
+		{name: "country without an English label", hq: "Q138100211", country: "Q138100299", want: "Dublin"},
+		{name: "neither"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			co := sourcetest.WikidataEntity{ID: "Q138100070", Label: "Mercury Labs", Description: "user research firm",
+				InstanceOf: []string{"Q4830453"}, Websites: []string{"https://mercurylabs.ie/"}, Headquarters: tc.hq, Country: tc.country}
+			srv := sourcetest.NewWikidata(t, append(append(sourcetest.WikidataDemoEntities(), places...), co)...)
+			s := newSource(t, srv)
+			res, err := s.Gather(context.Background(), query(bundle.Company{WikidataID: co.ID}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			if f := res.Profile.Headquarters; f != nil {
+				got = f.Value
+				if f.SourceURL != "https://www.wikidata.org/wiki/Q138100070" {
+					t.Errorf("headquarters cites %q", f.SourceURL)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("headquarters = %q, want %q", got, tc.want)
+			}
+			if tc.want != "" && (len(res.Items) != 1 || !strings.Contains(res.Items[0].Doc.Excerpt, "Headquarters: "+tc.want+".")) {
+				t.Errorf("excerpt lacks the headquarters: %s", mustJSON(res.Items))
+			}
+			// One entity call and one label call, which asks for the country.
+			if res.Usage != (bundle.Usage{Contents: 2}) || srv.Calls() != 2 {
+				t.Errorf("usage %+v, %d calls; want 2 contents in 2 calls", res.Usage, srv.Calls())
+			}
+			if tc.country != "" {
+				reqs := srv.Requests()
+				ids := strings.Split(reqs[len(reqs)-1].URL.Query().Get("ids"), "|")
+				if !slices.Contains(ids, tc.country) {
+					t.Errorf("label call ids %v lack the country %s", ids, tc.country)
+				}
+			}
+			e, _, err := s.Get(context.Background(), co.ID)
+			if err != nil || e == nil || e.Country != tc.wantCountry {
+				t.Errorf("Get: %+v, %v; want country %q", e, err, tc.wantCountry)
+			}
+		})
 	}
 }
 
