@@ -326,3 +326,33 @@ func TestShortProduct(t *testing.T) {
 		}
 	}
 }
+
+func TestRegulatorySignalsReadByDirection(t *testing.T) {
+	for _, tc := range []struct {
+		headline, priority, question string
+	}{
+		{"FCA fines Northwind Robotics £2.1mn over safety reporting", "Remediate: ", "What does “FCA fines"},
+		{"Northwind Robotics receives UL 3100 certification for Atlas 2", "Roll out what the regulatory milestone allows: ", "Which customers or deals does"},
+	} {
+		in := northwind()
+		in.Signals = []signals.Signal{{Type: signals.TypeRegulatory, Headline: tc.headline, EventDate: d("2026-11-18"), Summary: "x.",
+			Confidence: 0.9, Evidence: []string{cfoPost}, WhyNow: "y."}}
+		b, err := Compose(withSeller(in, safety))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Priorities) == 0 || !strings.HasPrefix(b.Priorities[0].Priority, tc.priority) {
+			t.Errorf("%s: priorities %+v", tc.headline, b.Priorities)
+		}
+		if len(b.Approach.QuestionsToValidate) == 0 || !strings.HasPrefix(b.Approach.QuestionsToValidate[0], tc.question) {
+			t.Errorf("%s: questions %q", tc.headline, b.Approach.QuestionsToValidate)
+		}
+		risky := false
+		for _, r := range b.Risks {
+			risky = risky || r.Risk == "Regulatory distraction"
+		}
+		if risky != strings.HasPrefix(tc.priority, "Remediate") {
+			t.Errorf("%s: regulatory-distraction risk %v", tc.headline, risky)
+		}
+	}
+}

@@ -95,7 +95,14 @@ func (f *facts) initiatives() []Priority {
 	})
 	theme(signals.TypeFunding, func([]signals.Signal) string { return "Scale on new capital" })
 	theme(signals.TypeAcquisition, func([]signals.Signal) string { return "Grow through acquisition" })
-	theme(signals.TypeRegulatory, func([]signals.Signal) string { return "Clear regulatory milestones" })
+	theme(signals.TypeRegulatory, func(ss []signals.Signal) string {
+		for _, s := range ss {
+			if adverse(s) {
+				return "Resolve regulatory issues and strengthen compliance"
+			}
+		}
+		return "Clear regulatory milestones"
+	})
 	theme(signals.TypeFinancial, func([]signals.Signal) string { return "Manage financial performance" })
 	if len(f.depts) >= 2 && len(f.jobs) >= 4 {
 		var parts []string

@@ -50,13 +50,15 @@
 // the signal sets in motion (deploying a named round, a named
 // executive's first 90 days, the rollout of a named product, delivering a
 // named agreement, standing up a named place, equipping the people hired,
-// integrating a named acquisition).
+// integrating a named acquisition, the rollout a regulatory approval
+// allows or the remediation an enforcement action demands).
 //
 // likelyPriorities (≤ 5): one per signal type in re-ranked order. Observed
 // when the evidence states what the company is doing (funding to deploy,
 // a product to bring to market, an agreement to deliver, a place to
-// expand in, a team to grow, an acquisition to integrate, a regulatory
-// or financial event): the explanation is the signal's summary and date.
+// expand in, a team to grow, an acquisition to integrate, an approval to
+// act on or an enforcement action to remediate, a financial event): the
+// explanation is the signal's summary and date.
 // Inferred for leadership: a new executive reviews what the role buys for
 // (signals.RoleDomain) within 90 days; the explanation names the person,
 // the date and the end of that window. Then, when no hiring signal
@@ -95,7 +97,9 @@
 // strategicInitiatives (≤ 5): one per theme, observed from all of its
 // signals: the product line (named products), large accounts and
 // partners (named counterparties), footprint (named places), capital,
-// acquisitions, regulatory milestones, financial performance; then,
+// acquisitions, regulatory milestones (or, after a lawsuit, fine, recall
+// or investigation, resolving regulatory issues), financial performance;
+// then,
 // inferred from the job boards, the build-out of the two busiest
 // departments (at least 4 roles in at least 2 departments) and a
 // technology named by at least 2 postings.

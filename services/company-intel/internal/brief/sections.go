@@ -93,7 +93,13 @@ func initiative(s signals.Signal, company string) string {
 		}
 		return fmt.Sprintf("the integration after %s", quote(s.Headline))
 	case signals.TypeRegulatory:
-		return fmt.Sprintf("the compliance work behind %s", quote(s.Headline))
+		if adverse(s) {
+			return fmt.Sprintf("the remediation that %s demands", quote(s.Headline))
+		}
+		if x.Product != "" {
+			return fmt.Sprintf("the rollout of %s that %s allows", x.Product, quote(s.Headline))
+		}
+		return fmt.Sprintf("the work that %s allows", quote(s.Headline))
 	case signals.TypeFinancial:
 		return fmt.Sprintf("the plan behind %s", quote(s.Headline))
 	case signals.TypeTechnology:
@@ -189,7 +195,10 @@ func (f *facts) priorityOf(s signals.Signal) (Priority, bool) {
 			p.Priority = fmt.Sprintf("Integrate %s", x.Counterparty)
 		}
 	case signals.TypeRegulatory:
-		p.Priority = "Meet a regulatory requirement: " + s.Headline
+		p.Priority = "Roll out what the regulatory milestone allows: " + s.Headline
+		if adverse(s) {
+			p.Priority = "Remediate: " + s.Headline
+		}
 	case signals.TypeFinancial:
 		p.Priority = "Deliver on the financial plan: " + s.Headline
 	case signals.TypeTechnology:
@@ -507,7 +516,10 @@ func question(s signals.Signal, company string) string {
 			return fmt.Sprintf("Which of %s systems will %s keep, and when do integration decisions close?", possessive(x.Counterparty), company)
 		}
 	case signals.TypeRegulatory:
-		return fmt.Sprintf("What does %s require of %s, and by which date?", quote(s.Headline), company)
+		if adverse(s) {
+			return fmt.Sprintf("What does %s require of %s, and by which date?", quote(s.Headline), company)
+		}
+		return fmt.Sprintf("Which customers or deals does %s open for %s, and what has to scale to serve them?", quote(s.Headline), company)
 	}
 	return ""
 }
