@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"net/http"
+	"time"
 
 	"fmt"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
@@ -158,33 +159,35 @@ func route(p x402.PaymentPayload) string {
 }
 
 func (f *metered) Verify(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.VerifyResponse, error) {
+	start := time.Now()
 	v, err := f.inner.Verify(ctx, p, r)
+	outcome := "rejected"
 	switch {
 	case err != nil:
-		f.m.Payment(ctx, route(p), "verify_unavailable", 0)
+		outcome = "verify_unavailable"
 	case v.IsValid:
-		f.m.Payment(ctx, route(p), "verified", 0)
-	default:
-		f.m.Payment(ctx, route(p), "rejected", 0)
+		outcome = "verified"
 	}
+	f.m.Facilitator(ctx, "verify", outcome, time.Since(start))
+	f.m.Payment(ctx, route(p), outcome, 0)
 	return v, err
 }
 
 func (f *metered) Settle(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (x402.SettleResponse, error) {
+	start := time.Now()
 	s, err := f.inner.Settle(ctx, p, r)
+	outcome, n := "settle_failed", int64(0)
 	switch {
 	case err != nil:
-		f.m.Payment(ctx, route(p), "settle_unavailable", 0)
+		outcome = "settle_unavailable"
 	case s.Success:
-		amount, _ := new(big.Int).SetString(r.Amount, 10)
-		var n int64
-		if amount != nil && amount.IsInt64() {
+		outcome = "settled"
+		if amount, ok := new(big.Int).SetString(r.Amount, 10); ok && amount.IsInt64() {
 			n = amount.Int64()
 		}
-		f.m.Payment(ctx, route(p), "settled", n)
-	default:
-		f.m.Payment(ctx, route(p), "settle_failed", 0)
 	}
+	f.m.Facilitator(ctx, "settle", outcome, time.Since(start))
+	f.m.Payment(ctx, route(p), outcome, n)
 	return s, err
 }
 

@@ -2,11 +2,14 @@ package payments
 
 import (
 	"context"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
 
 	"github.com/intel402/intel402/pkg/platform/app"
+	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/pkg/platform/telemetry"
 )
 
 // ForRuntime is a service's payment side as both services assemble it:
@@ -18,5 +21,25 @@ func ForRuntime(rt *app.Runtime, cfg Config, prices []Price, doc *openapi3.T) (e
 		return nil, err
 	}
 	rt.OnClose(func(context.Context) error { closeFac(); return nil })
-	return Middleware(cfg, prices, doc, fac, rt.Store, rt.Logger)
+	var store cache.Store = rt.Store
+	if rt.Metrics != nil {
+		store = replayMetered{Store: rt.Store, m: rt.Metrics}
+	}
+	return Middleware(cfg, prices, doc, fac, store, rt.Logger)
+}
+
+// replayMetered counts the authorizations the replay store refuses
+// (intel402.payments{outcome="replayed"}): an authorization already used or
+// still in flight.
+type replayMetered struct {
+	cache.Store
+	m *telemetry.Metrics
+}
+
+func (r replayMetered) Reserve(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+	ok, err := r.Store.Reserve(ctx, key, ttl)
+	if err == nil && !ok {
+		r.m.Payment(ctx, "", "replayed", 0)
+	}
+	return ok, err
 }

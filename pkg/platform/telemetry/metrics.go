@@ -32,7 +32,9 @@ type Metrics struct {
 	payments       metric.Int64Counter
 	paymentAmount  metric.Int64Counter
 	upstreamCalls  metric.Int64Counter
+	upstreamTime   metric.Float64Histogram
 	upstreamCostUS metric.Float64Counter
+	facilitator    metric.Float64Histogram
 }
 
 // NewMetrics creates the instruments on the global meter provider.
@@ -72,6 +74,16 @@ func NewMetrics() (*Metrics, error) {
 		return
 	})
 	mk(func() (e error) {
+		ms.upstreamTime, e = m.Float64Histogram("intel402.upstream.duration", metric.WithUnit("s"),
+			metric.WithDescription("upstream call latency (retries included) by upstream and outcome"))
+		return
+	})
+	mk(func() (e error) {
+		ms.facilitator, e = m.Float64Histogram("intel402.facilitator.duration", metric.WithUnit("s"),
+			metric.WithDescription("x402 facilitator verify and settle latency by operation and outcome"))
+		return
+	})
+	mk(func() (e error) {
 		ms.upstreamCostUS, e = m.Float64Counter("intel402.upstream.cost", metric.WithUnit("USD"),
 			metric.WithDescription("estimated upstream spend"))
 		return
@@ -95,12 +107,21 @@ func (m *Metrics) Payment(ctx context.Context, route, outcome string, amount int
 	}
 }
 
-// Upstream records one upstream call and its estimated cost in USD.
-func (m *Metrics) Upstream(ctx context.Context, upstream, outcome string, costUSD float64) {
-	m.upstreamCalls.Add(ctx, 1, metric.WithAttributes(attribute.String("upstream", upstream), attribute.String("outcome", outcome)))
+// Upstream records one upstream call, its latency and its estimated cost
+// in USD.
+func (m *Metrics) Upstream(ctx context.Context, upstream, outcome string, costUSD float64, took time.Duration) {
+	attrs := metric.WithAttributes(attribute.String("upstream", upstream), attribute.String("outcome", outcome))
+	m.upstreamCalls.Add(ctx, 1, attrs)
+	m.upstreamTime.Record(ctx, took.Seconds(), attrs)
 	if costUSD > 0 {
 		m.upstreamCostUS.Add(ctx, costUSD, metric.WithAttributes(attribute.String("upstream", upstream)))
 	}
+}
+
+// Facilitator records one facilitator call (op "verify" or "settle") and
+// its latency.
+func (m *Metrics) Facilitator(ctx context.Context, op, outcome string, took time.Duration) {
+	m.facilitator.Record(ctx, took.Seconds(), metric.WithAttributes(attribute.String("op", op), attribute.String("outcome", outcome)))
 }
 
 // Middleware starts a server span per request (continuing an incoming W3C

@@ -97,7 +97,7 @@ func KindOf(err error) Kind {
 // Recorder receives one call per upstream call (satisfied by
 // *telemetry.Metrics).
 type Recorder interface {
-	Upstream(ctx context.Context, upstream, outcome string, costUSD float64)
+	Upstream(ctx context.Context, upstream, outcome string, costUSD float64, took time.Duration)
 }
 
 // Spender reserves an estimated cost before a paid call; an error refuses
@@ -277,7 +277,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 		cost = req.CostUSD
 	}
 	if c.cfg.Recorder != nil {
-		c.cfg.Recorder.Upstream(ctx, c.cfg.Name, outcome, cost)
+		c.cfg.Recorder.Upstream(ctx, c.cfg.Name, outcome, cost, time.Since(start))
 	}
 	c.log.DebugContext(ctx, "upstream call", slog.String("upstream", c.cfg.Name), slog.String("host", host),
 		slog.String("outcome", outcome), slog.Duration("took", time.Since(start)))

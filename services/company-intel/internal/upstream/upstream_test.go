@@ -17,13 +17,15 @@ type recorder struct {
 	mu    sync.Mutex
 	calls []string
 	cost  float64
+	took  time.Duration
 }
 
-func (r *recorder) Upstream(_ context.Context, name, outcome string, cost float64) {
+func (r *recorder) Upstream(_ context.Context, name, outcome string, cost float64, took time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, name+":"+outcome)
 	r.cost += cost
+	r.took += took
 }
 
 func fake(t *testing.T) *sourcetest.Server {
@@ -116,6 +118,9 @@ func TestDo(t *testing.T) {
 			}
 			if len(rec.calls) != 1 {
 				t.Fatalf("recorder saw %v, want one call", rec.calls)
+			}
+			if rec.took <= 0 || rec.took > taken || rec.took < tt.wantMinTaken {
+				t.Fatalf("recorded latency %s; the call took %s (at least %s)", rec.took, taken, tt.wantMinTaken)
 			}
 		})
 	}

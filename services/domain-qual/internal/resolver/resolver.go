@@ -90,6 +90,7 @@ type Resolver struct {
 
 	tracer    trace.Tracer
 	exchanges metric.Int64Counter
+	exchTime  metric.Float64Histogram
 	lookups   metric.Int64Counter
 }
 
@@ -150,6 +151,10 @@ func New(cfg Config) (*Resolver, error) {
 	if r.exchanges, err = meter.Int64Counter("dns.resolver.exchanges",
 		metric.WithDescription("Upstream DNS exchanges by outcome (rcode, timeout, error).")); err != nil {
 		return nil, fmt.Errorf("resolver: exchanges counter: %w", err)
+	}
+	if r.exchTime, err = meter.Float64Histogram("dns.resolver.exchange.duration", metric.WithUnit("s"),
+		metric.WithDescription("Upstream DNS exchange latency by outcome (UDP, plus TCP after truncation).")); err != nil {
+		return nil, fmt.Errorf("resolver: exchange duration histogram: %w", err)
 	}
 	if r.lookups, err = meter.Int64Counter("dns.resolver.lookups",
 		metric.WithDescription("Lookups by answer status and source (cache, upstream, shared).")); err != nil {
@@ -379,6 +384,7 @@ func (r *Resolver) exchangeOnce(ctx context.Context, server, name string, qtype 
 			attribute.String("server.address", server),
 			attribute.String("dns.question.name", name),
 			attribute.String("dns.question.type", dns.TypeToString[qtype])))
+	start := time.Now()
 	defer func() {
 		span.SetAttributes(attribute.String("dns.outcome", outcome))
 		if resp == nil {
@@ -386,6 +392,7 @@ func (r *Resolver) exchangeOnce(ctx context.Context, server, name string, qtype 
 		}
 		span.End()
 		r.exchanges.Add(ctx, 1, metric.WithAttributes(attribute.String("dns.outcome", outcome)))
+		r.exchTime.Record(ctx, time.Since(start).Seconds(), metric.WithAttributes(attribute.String("dns.outcome", outcome)))
 	}()
 
 	m := new(dns.Msg)

@@ -52,6 +52,16 @@ func TestTelemetry(t *testing.T) {
 	got := map[string]int64{}
 	for _, sm := range rm.ScopeMetrics {
 		for _, m := range sm.Metrics {
+			if h, ok := m.Data.(metricdata.Histogram[float64]); ok {
+				for _, dp := range h.DataPoints {
+					outcome, _ := dp.Attributes.Value("dns.outcome")
+					got[m.Name+"|"+outcome.AsString()] += int64(dp.Count)
+					if dp.Sum <= 0 {
+						t.Errorf("%s|%s: latency sum %v", m.Name, outcome.AsString(), dp.Sum)
+					}
+				}
+				continue
+			}
 			sum, ok := m.Data.(metricdata.Sum[int64])
 			if !ok {
 				continue
@@ -64,10 +74,12 @@ func TestTelemetry(t *testing.T) {
 		}
 	}
 	want := map[string]int64{
-		"dns.resolver.exchanges|REFUSED": 1,
-		"dns.resolver.exchanges|NOERROR": 1,
-		"dns.resolver.lookups|upstream":  1,
-		"dns.resolver.lookups|cache":     1,
+		"dns.resolver.exchanges|REFUSED":         1,
+		"dns.resolver.exchanges|NOERROR":         1,
+		"dns.resolver.exchange.duration|REFUSED": 1,
+		"dns.resolver.exchange.duration|NOERROR": 1,
+		"dns.resolver.lookups|upstream":          1,
+		"dns.resolver.lookups|cache":             1,
 	}
 	for k, v := range want {
 		if got[k] != v {

@@ -56,7 +56,7 @@ type recorder struct {
 	calls map[string]int
 }
 
-func (r *recorder) Upstream(_ context.Context, name, outcome string, _ float64) {
+func (r *recorder) Upstream(_ context.Context, name, outcome string, _ float64, _ time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls[name+":"+outcome]++
