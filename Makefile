@@ -1,21 +1,27 @@
 # intel402 — two commands matter: `make run` and `make test` (see README.md).
 SHELL := /bin/bash
-MODULES := openapi pkg/platform pkg/x402 pkg/evidence services/company-intel services/domain-qual
+MODULES := openapi pkg/platform pkg/x402 pkg/evidence services/company-intel services/domain-qual deploy
 PKGS := $(addsuffix /...,$(addprefix ./,$(MODULES)))
 GO ?= go
 STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e
+.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e demo
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
 	@bash scripts/run.sh
 
-## test: every module's tests with the race detector, incl. Redis, DNS, chain and interop tests
-test: deps
+## test: every module's tests with the race detector, incl. Redis, DNS, chain and interop tests, then the
+## end-to-end smoke test (scripts/demo.sh --smoke: the built binaries, every paid operation paid twice)
+test: deps build
 	$(GO) test -race -count=1 -shuffle=on $(PKGS)
+	bash scripts/demo.sh --smoke
+
+## demo: offline, no keys: both services against the fixture world, each paid operation paid twice with bin/x402
+demo: deps build
+	@bash scripts/demo.sh
 
 ## e2e: the built company-intel paid with the x402 CLI on the local chain, against the offline fixture world
 e2e: deps build

@@ -1,10 +1,13 @@
 // Command x402 pays for x402 v2 APIs and runs a local exact-EVM
 // facilitator.
 //
-//	x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']...
+//	x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']... [-D headers-file]
 //	x402 facilitator [--listen 127.0.0.1:8402]
 //
-// pay signs with X402_PRIVATE_KEY (hex) or the key in X402_PRIVATE_KEY_FILE.
+// pay signs with X402_PRIVATE_KEY (hex) or the key in X402_PRIVATE_KEY_FILE,
+// writes the response body to stdout and the settlement to stderr; -D
+// writes the final response's status line and headers to a file (- for
+// stderr), as curl -D does.
 // facilitator settles on the chain at X402_RPC_URL, paying gas with
 // X402_SETTLEMENT_KEY or the key in X402_SETTLEMENT_KEY_FILE.
 package main
@@ -34,7 +37,7 @@ type lookupEnv func(string) (string, bool)
 var errUsage = errors.New("usage")
 
 const usage = `usage:
-  x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']...
+  x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']... [-D headers-file]
   x402 facilitator [--listen 127.0.0.1:8402]`
 
 func run(ctx context.Context, args []string, env lookupEnv, stdout, stderr io.Writer) int {

@@ -61,8 +61,8 @@ func TestParsePayArgs(t *testing.T) {
 		want    payArgs
 		wantErr bool
 	}{
-		{name: "flags around positionals", args: []string{"--max", "0.75", "post", "https://api.example.com/v1/x", "-d", "{}", "-H", "A: b", "-H", "C: d"},
-			want: payArgs{max: "0.75", data: "{}", hasData: true, headers: headerFlags{"A: b", "C: d"}, method: "POST", url: "https://api.example.com/v1/x"}},
+		{name: "flags around positionals", args: []string{"--max", "0.75", "post", "https://api.example.com/v1/x", "-d", "{}", "-H", "A: b", "-H", "C: d", "-D", "h.txt"},
+			want: payArgs{max: "0.75", data: "{}", hasData: true, headers: headerFlags{"A: b", "C: d"}, dumpHeader: "h.txt", method: "POST", url: "https://api.example.com/v1/x"}},
 		{name: "defaults", args: []string{"GET", "http://127.0.0.1:1/x"},
 			want: payArgs{max: "0.10", method: "GET", url: "http://127.0.0.1:1/x"}},
 		{name: "missing URL", args: []string{"GET"}, wantErr: true},
@@ -78,7 +78,7 @@ func TestParsePayArgs(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if got.max != tt.want.max || got.data != tt.want.data || got.hasData != tt.want.hasData || got.method != tt.want.method ||
+			if got.max != tt.want.max || got.data != tt.want.data || got.hasData != tt.want.hasData || got.method != tt.want.method || got.dumpHeader != tt.want.dumpHeader ||
 				got.url != tt.want.url || strings.Join(got.headers, "|") != strings.Join(tt.want.headers, "|") {
 				t.Fatalf("got %+v, want %+v", got, tt.want)
 			}
@@ -185,5 +185,33 @@ func TestPayCommand(t *testing.T) {
 				t.Fatal("stderr leaks the key")
 			}
 		})
+	}
+}
+
+func TestPayDumpsHeaders(t *testing.T) {
+	srv := paywall(t, "250000")
+	env := envMap(map[string]string{"X402_PRIVATE_KEY": payerKeyHex})
+	file := filepath.Join(t.TempDir(), "headers")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"pay", "--max", "0.25", "-D", file, "GET", srv.URL + "/v1/x"}, env, &stdout, &stderr); code != 0 {
+		t.Fatalf("code %d stderr %q", code, stderr.String())
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(b)
+	if !strings.HasPrefix(got, "HTTP/1.1 200 OK\r\n") || !strings.Contains(got, "\r\nPayment-Response: ") || !strings.HasSuffix(got, "\r\n\r\n") {
+		t.Fatalf("headers file:\n%s", got)
+	}
+	if stdout.String() != ":" {
+		t.Fatalf("stdout %q: the headers must not reach the body", stdout.String())
+	}
+
+	stderr.Reset()
+	stdout.Reset()
+	if code := run(context.Background(), []string{"pay", "--max", "0.25", "-D", "-", "GET", srv.URL + "/v1/x"}, env, &stdout, &stderr); code != 0 ||
+		!strings.Contains(stderr.String(), "HTTP/1.1 200 OK\r\n") {
+		t.Fatalf("-D -: code %d stderr %q", code, stderr.String())
 	}
 }

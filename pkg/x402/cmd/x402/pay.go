@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -23,12 +24,13 @@ func (h *headerFlags) String() string     { return strings.Join(*h, ", ") }
 func (h *headerFlags) Set(v string) error { *h = append(*h, v); return nil }
 
 type payArgs struct {
-	max     string
-	data    string
-	hasData bool
-	headers headerFlags
-	method  string
-	url     string
+	max        string
+	data       string
+	hasData    bool
+	headers    headerFlags
+	dumpHeader string // -D: file the final response's status line and headers are written to
+	method     string
+	url        string
 }
 
 // parsePayArgs accepts flags before, between and after METHOD and URL.
@@ -39,6 +41,7 @@ func parsePayArgs(args []string) (payArgs, error) {
 	fs.StringVar(&a.max, "max", "0.10", "maximum price in USDC")
 	fs.Func("d", "request body", func(v string) error { a.data, a.hasData = v, true; return nil })
 	fs.Var(&a.headers, "H", "request header 'Key: Value' (repeatable)")
+	fs.StringVar(&a.dumpHeader, "D", "", "write the final response's status line and headers to this file (- for stderr)")
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -103,6 +106,11 @@ func runPay(ctx context.Context, args []string, env lookupEnv, stdout, stderr io
 		return fmt.Errorf("%s %s: %w", a.method, a.url, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
+	if a.dumpHeader != "" {
+		if err := dumpHeader(a.dumpHeader, resp, stderr); err != nil {
+			return err
+		}
+	}
 	if _, err := io.Copy(stdout, resp.Body); err != nil {
 		return fmt.Errorf("read response: %w", err)
 	}
@@ -119,6 +127,26 @@ func runPay(ctx context.Context, args []string, env lookupEnv, stdout, stderr io
 	}
 	if serr != nil {
 		_, _ = fmt.Fprintln(stderr, "x402: no payment was required")
+	}
+	return nil
+}
+
+// dumpHeader writes resp's status line and headers as curl -D does
+// ("HTTP/1.1 200 OK", then "Key: value" lines sorted by key, then a blank
+// line) to path, or to stderr when path is "-".
+func dumpHeader(path string, resp *http.Response, stderr io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s %s\r\n", resp.Proto, resp.Status)
+	if err := resp.Header.Write(&b); err != nil {
+		return fmt.Errorf("-D: %w", err)
+	}
+	b.WriteString("\r\n")
+	if path == "-" {
+		_, err := stderr.Write(b.Bytes())
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+		return fmt.Errorf("-D: %w", err)
 	}
 	return nil
 }

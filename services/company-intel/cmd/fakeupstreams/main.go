@@ -2,7 +2,8 @@
 // demos and end-to-end tests: fakes of every upstream provider (Google
 // News, GDELT, Exa, SEC EDGAR, Wikidata, the five ATS board APIs), the
 // fictitious companies' websites and a DNS server that resolves their
-// domains to 127.0.0.1, all on loopback only, with dates relative to the
+// domains to 127.0.0.1 and publishes the mail setups (MX, SPF, DMARC,
+// DKIM) of a few of them, all on loopback only, with dates relative to the
 // moment it starts (see sourcetest.World). Every company, person and story
 // in it is fictitious.
 //
@@ -12,11 +13,19 @@
 //
 // It prints the environment a company-intel service needs to use the
 // world on stdout as "export KEY=value" lines (with -env-file, it writes
-// KEY=value lines to PATH instead), lists the companies and the signals
-// each should yield on stderr, and serves until SIGINT or SIGTERM:
+// KEY=value lines to PATH instead), lists the companies, their mail setups
+// and the signals each should yield on stderr, and serves until SIGINT or
+// SIGTERM:
 //
 //	fakeupstreams -env-file world.env &
 //	set -a; . ./world.env; set +a   # then start company-intel in this shell
+//
+// The same environment serves domain-qual: it reads DNS_RESOLVERS (the
+// world's DNS server), FETCH_ALLOWLIST and WEBSITE_HTTPS_PORT /
+// WEBSITE_HTTP_PORT (the websites) from it and ignores the rest, so a
+// domain-qual started in that shell classifies, audits and profiles the
+// world's domains (northwind-robotics.com, adventureworks-cycles.com and
+// proseware-learning.com have mail setups). scripts/demo.sh runs both.
 //
 // -exa puts the Exa fake's key in EXA_API_KEY, so the service uses the
 // paid source too; -latency delays every answer of every fake and website

@@ -35,6 +35,7 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/sources/website"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/wikidata"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+	"github.com/intel402/intel402/services/company-intel/ops"
 )
 
 // Name is the service name used in logs, metrics, cache keys and headers.
@@ -119,7 +120,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 
 	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
-	e.GET("/health", health.Handler(Name, rt.Version, nil))
+	e.GET(ops.HealthPath, health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
 	e.GET("/capabilities.json", discovery.Handler(caps))
 	e.GET("/pricing.json", discovery.Handler(pricing))

@@ -28,6 +28,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+	"github.com/intel402/intel402/services/domain-qual/ops"
 )
 
 // Name is the service name used in logs, metrics, cache keys and headers.
@@ -132,7 +133,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 
 	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
-	e.GET("/api/health", health.Handler(Name, rt.Version, nil))
+	e.GET(ops.HealthPath, health.Handler(Name, rt.Version, nil))
 	e.GET("/openapi.json", doc.Handler())
 	e.GET("/capabilities.json", discovery.Handler(caps))
 	e.GET("/pricing.json", discovery.Handler(pricing))

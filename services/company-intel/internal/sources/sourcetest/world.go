@@ -12,11 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/miekg/dns"
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
@@ -29,7 +26,10 @@ import (
 // fictitious companies (see Companies), dated relative to one instant. A
 // service configured with Env reaches all of it over loopback through its
 // real code paths, the DNS resolver included, so the whole service can be
-// tested, benchmarked and demonstrated offline.
+// tested, benchmarked and demonstrated offline. The DNS server also
+// publishes mail setups (MX, SPF, DMARC, DKIM, TLS-RPT) for a few
+// companies (WorldCompany.Mail), so that domain-qual, given the same Env,
+// classifies, audits and profiles them offline too.
 //
 // The websites are served over HTTP only: the HTTPS port answers every
 // handshake with a TLS alert at once (no site has a certificate), so the
@@ -79,6 +79,9 @@ type WorldCompany struct {
 	// Ambiguous: another company of the world has the same name, so
 	// research by name is a 422 (reason ambiguous); by domain it resolves.
 	Ambiguous bool
+	// Mail summarises the mail setup its DNS publishes ("" none: no MX,
+	// SPF or DMARC record).
+	Mail string
 	// Events are the signals research should find, newest first; those
 	// older than the request's window are expected only with a longer
 	// lookback.
@@ -165,7 +168,11 @@ func (w *World) start(fx worldFixture) error {
 	if w.sites, err = StartSites(fx.sites()...); err != nil {
 		return err
 	}
-	w.dns, err = startWorldDNS(fx.hosts())
+	var zone *dnsZone
+	if zone, err = fx.zone(); err != nil {
+		return err
+	}
+	w.dns, err = startWorldDNS(zone)
 	return err
 }
 
@@ -227,8 +234,11 @@ func (w *World) ATS() *Server { return w.ats }
 func (w *World) Sites() *Sites { return w.sites }
 
 // DNSAddr is the loopback address (host:port, UDP and TCP) of the DNS
-// server: A 127.0.0.1 for every site's domain and its www. host, NODATA
-// for their other record types, NXDOMAIN for every other name.
+// server. It is authoritative for every company's domain: SOA, NS, A
+// 127.0.0.1 for the domain and its www. host (no AAAA), and the mail
+// setups (WorldCompany.Mail) with the providers' records they use (MX
+// host addresses, SPF includes, DKIM keys behind CNAMEs); NODATA for
+// other types of a name it knows, NXDOMAIN for every other name.
 func (w *World) DNSAddr() string { return w.dns.addr }
 
 // DNSQueries counts the questions the DNS server has answered.
@@ -270,7 +280,10 @@ func (w *World) FailAll(f Fault) {
 // User-Agent, the DNS server, the fetch allow-list (exactly the two
 // website listeners) and the website ports; EXA_API_KEY only when the
 // world was opened with Exa (EXA_BASE_URL always points at the fake, so a
-// key set elsewhere never reaches the real Exa).
+// key set elsewhere never reaches the real Exa). A domain-qual service
+// reads the same DNS_RESOLVERS, FETCH_ALLOWLIST and WEBSITE_*_PORT (and
+// ignores the rest), so the same Env points it at the world's DNS and
+// websites.
 func (w *World) Env() map[string]string {
 	https, http := w.sites.HTTPSPort(), w.sites.HTTPPort()
 	env := map[string]string{
@@ -358,6 +371,9 @@ func (w *World) WriteCompanies(out io.Writer) error {
 			}
 		}
 		fmt.Fprintf(&b, "%s (%s) — %s, %s; %s\n", c.Name, c.Domain, c.Industry, c.Headquarters, strings.Join(notes, "; "))
+		if c.Mail != "" {
+			fmt.Fprintf(&b, "  %-12s        %s\n", "mail", c.Mail)
+		}
 		for _, e := range c.Events {
 			fmt.Fprintf(&b, "  %-12s %5s  %s  [%s]\n", e.Type, "-"+strconv.Itoa(e.DaysAgo)+"d", e.Headline, evidenceProviders(e))
 		}
@@ -382,84 +398,6 @@ func evidenceProviders(e WorldEvent) string {
 		}
 	}
 	return strings.Join(ps, ", ")
-}
-
-// worldDNS answers the sites' host names with 127.0.0.1 over UDP and TCP
-// on one loopback port.
-type worldDNS struct {
-	addr    string
-	hosts   map[string]bool // fully qualified, lower case
-	servers []*dns.Server
-	queries atomic.Int64
-}
-
-// startWorldDNS serves hosts; it retries a few ports when the TCP port of
-// the UDP listener is taken.
-func startWorldDNS(hosts []string) (*worldDNS, error) {
-	d := &worldDNS{hosts: map[string]bool{}}
-	for _, h := range hosts {
-		d.hosts[dns.Fqdn(strings.ToLower(h))] = true
-	}
-	var pc net.PacketConn
-	var ln net.Listener
-	var err error
-	for range 10 {
-		if pc, err = net.ListenPacket("udp", "127.0.0.1:0"); err != nil {
-			return nil, err
-		}
-		if ln, err = net.Listen("tcp", pc.LocalAddr().String()); err == nil {
-			break
-		}
-		pc.Close()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sourcetest: no loopback port free for DNS over both UDP and TCP: %w", err)
-	}
-	d.addr = pc.LocalAddr().String()
-	handler := dns.HandlerFunc(d.answer)
-	for _, srv := range []*dns.Server{{PacketConn: pc, Handler: handler}, {Listener: ln, Handler: handler}} {
-		started := make(chan struct{})
-		failed := make(chan error, 1)
-		srv.NotifyStartedFunc = func() { close(started) }
-		go func() { failed <- srv.ActivateAndServe() }()
-		select {
-		case <-started:
-			d.servers = append(d.servers, srv)
-		case err := <-failed:
-			d.close()
-			pc.Close()
-			ln.Close()
-			return nil, fmt.Errorf("sourcetest: DNS server: %w", err)
-		}
-	}
-	return d, nil
-}
-
-func (d *worldDNS) answer(rw dns.ResponseWriter, req *dns.Msg) {
-	d.queries.Add(1)
-	m := new(dns.Msg)
-	m.SetReply(req)
-	m.Authoritative = true
-	for _, q := range req.Question {
-		name := strings.ToLower(q.Name)
-		if !d.hosts[name] {
-			m.Rcode = dns.RcodeNameError
-			continue
-		}
-		if q.Qtype == dns.TypeA && q.Qclass == dns.ClassINET {
-			m.Answer = append(m.Answer, &dns.A{
-				Hdr: dns.RR_Header{Name: q.Name, Rrtype: dns.TypeA, Class: dns.ClassINET, Ttl: 60},
-				A:   net.IPv4(127, 0, 0, 1),
-			})
-		}
-	}
-	_ = rw.WriteMsg(m)
-}
-
-func (d *worldDNS) close() {
-	for _, srv := range d.servers {
-		_ = srv.Shutdown() // at the end of a test or demo: nothing to report to
-	}
 }
 
 // normalURL is a URL as sources cite it.
@@ -884,15 +822,6 @@ func described(jobs []ATSJob, texts map[string]string) []ATSJob {
 	return jobs
 }
 
-// hosts are the sites' host names.
-func (fx worldFixture) hosts() []string {
-	var out []string
-	for _, co := range fx.companies {
-		out = append(out, co.domain, "www."+co.domain)
-	}
-	return out
-}
-
 // posts are the company's newsroom posts, newest first, with their
 // publication times.
 func (fx worldFixture) posts(co wCompany) ([]wPost, []time.Time) {
@@ -1061,7 +990,7 @@ func (fx worldFixture) summaries(secURL string, sites *Sites) []WorldCompany {
 	for _, co := range fx.companies {
 		wc := WorldCompany{Name: co.name, Aliases: slices.Clone(co.aliases), Domain: co.domain, Industry: co.industry, Headquarters: co.hq, Country: co.country,
 			WikidataID:  co.qid,
-			BoardLinked: co.boardLinked, Quiet: co.quiet, SiteDown: co.site.down, Ambiguous: co.ambiguous}
+			BoardLinked: co.boardLinked, Quiet: co.quiet, SiteDown: co.site.down, Ambiguous: co.ambiguous, Mail: worldMail[co.domain].summary}
 		var filings []SECFiling
 		if l := co.listing; l != nil {
 			wc.Ticker, wc.CIK = l.ticker, strconv.FormatInt(l.cik, 10)

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/miekg/dns"
+
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
@@ -173,6 +175,62 @@ func TestWorld(t *testing.T) {
 		}
 		if w.DNSQueries() == 0 {
 			t.Error("DNSQueries counted nothing")
+		}
+	})
+
+	t.Run("dns mail setups", func(t *testing.T) {
+		var mail []string
+		for _, c := range w.Companies() {
+			if c.Mail != "" {
+				mail = append(mail, c.Domain)
+			}
+		}
+		if want := []string{"northwind-robotics.com", "adventureworks-cycles.com", "proseware-learning.com"}; !slices.Equal(mail, want) {
+			t.Errorf("companies with a mail setup = %v, want %v", mail, want)
+		}
+		for _, tc := range []struct {
+			name  string
+			qtype uint16
+			rcode int
+			want  []string // the answer's records, in order, without TTLs
+			soa   bool     // a negative answer carries the zone's SOA
+		}{
+			{"northwind-robotics.com.", dns.TypeMX, dns.RcodeSuccess, []string{"MX 1 aspmx.l.google.com.", "MX 5 alt1.aspmx.l.google.com.",
+				"MX 5 alt2.aspmx.l.google.com.", "MX 10 alt3.aspmx.l.google.com.", "MX 10 alt4.aspmx.l.google.com."}, false},
+			{"_DMARC.Northwind-Robotics.com.", dns.TypeTXT, dns.RcodeSuccess,
+				[]string{`TXT "v=DMARC1; p=reject; sp=reject; adkim=s; aspf=s; rua=mailto:dmarc-reports@northwind-robotics.com"`}, false},
+			{"aspmx.l.google.com.", dns.TypeA, dns.RcodeSuccess, []string{"A 142.250.27.26"}, false},
+			{"selector1._domainkey.adventureworks-cycles.com.", dns.TypeTXT, dns.RcodeSuccess, []string{
+				"CNAME selector1-adventureworks-cycles-com._domainkey.adventureworkscycles.onmicrosoft.com.", "TXT \"v=DKIM1; k=rsa; p="}, false},
+			{"proseware-learning.com.", dns.TypeNS, dns.RcodeSuccess, []string{"NS ns45.domaincontrol.com.", "NS ns46.domaincontrol.com."}, false},
+			{"acme-analytics.com.", dns.TypeSOA, dns.RcodeSuccess, []string{"SOA ns1.acme-analytics.com. hostmaster.acme-analytics.com."}, false},
+			{"acme-analytics.com.", dns.TypeMX, dns.RcodeSuccess, nil, true},                 // a company without mail: NODATA
+			{"northwind-robotics.com.", dns.TypeAAAA, dns.RcodeSuccess, nil, true},           // NODATA
+			{"_domainkey.northwind-robotics.com.", dns.TypeTXT, dns.RcodeSuccess, nil, true}, // an empty non-terminal: NODATA
+			{"selector1._domainkey.northwind-robotics.com.", dns.TypeTXT, dns.RcodeNameError, nil, true},
+			{"northwind-robotics.net.", dns.TypeA, dns.RcodeNameError, nil, false},
+		} {
+			m := new(dns.Msg)
+			m.SetQuestion(tc.name, tc.qtype)
+			resp, err := dns.Exchange(m, w.DNSAddr())
+			if err == nil && resp.Truncated { // a DKIM key does not fit in 512 bytes: over TCP, as resolvers do
+				resp, _, err = (&dns.Client{Net: "tcp"}).Exchange(m, w.DNSAddr())
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", tc.name, dns.TypeToString[tc.qtype], err)
+			}
+			var got []string
+			for _, rr := range resp.Answer {
+				got = append(got, strings.Join(strings.Fields(rr.String())[3:], " "))
+			}
+			ok := resp.Rcode == tc.rcode && len(got) == len(tc.want) && (len(resp.Ns) == 1) == tc.soa
+			for i := range got {
+				ok = ok && i < len(tc.want) && strings.HasPrefix(got[i], tc.want[i])
+			}
+			if !ok {
+				t.Errorf("%s %s = %s %q (authority %v), want %s %q (SOA %v)", tc.name, dns.TypeToString[tc.qtype],
+					dns.RcodeToString[resp.Rcode], got, resp.Ns, dns.RcodeToString[tc.rcode], tc.want, tc.soa)
+			}
 		}
 	})
 
