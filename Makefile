@@ -7,7 +7,7 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e demo
+.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e demo load
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
@@ -66,3 +66,8 @@ bench:
 
 clean:
 	rm -rf bin .run
+
+## load: paid cached-HIT throughput, latency and RSS of both services versus a bare handler (scripts/load.sh;
+## offline, ~2 minutes; not part of `make test`)
+load:
+	@bash scripts/load.sh

@@ -33,7 +33,7 @@ func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics) (x402
 	switch {
 	case cfg.FacilitatorURL != "":
 		// Outgoing facilitator calls get client spans and propagate the trace.
-		hc := &http.Client{Transport: otelhttp.NewTransport(http.DefaultTransport)}
+		hc := &http.Client{Transport: otelhttp.NewTransport(pooledTransport())}
 		opts := []facilitator.Option{facilitator.WithLogger(logger), facilitator.WithHTTPClient(hc)}
 		switch {
 		case cfg.CDPKeyID != "":
@@ -87,7 +87,7 @@ func (l *lazyLocal) get(ctx context.Context) (*facilitator.Local, error) {
 		return l.local, nil
 	}
 	// JSON-RPC over HTTP gets client spans like every other upstream call.
-	hc := &http.Client{Transport: otelhttp.NewTransport(http.DefaultTransport)}
+	hc := &http.Client{Transport: otelhttp.NewTransport(pooledTransport())}
 	chain, err := evmchain.Dial(ctx, l.rpcURL, l.key, rpc.WithHTTPClient(hc))
 	if err != nil {
 		return nil, fmt.Errorf("%w: chain at %s: %v", x402.ErrFacilitatorUnavailable, l.rpcURL, err)
@@ -143,6 +143,22 @@ func (l *lazyLocal) Supported(ctx context.Context) (x402.SupportedResponse, erro
 		return x402.SupportedResponse{}, err
 	}
 	return f.Supported(ctx)
+}
+
+// MaxIdleConnsPerHost is how many idle keep-alive connections the
+// facilitator (or chain RPC) client keeps. Every paid request makes a
+// verify and a settle call, so with net/http's default of 2 most calls
+// under concurrency would open a new connection (a TLS handshake with a
+// remote facilitator).
+const MaxIdleConnsPerHost = 256
+
+// pooledTransport is net/http's default transport with a connection pool
+// sized for concurrent paid requests.
+func pooledTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = MaxIdleConnsPerHost
+	t.MaxIdleConnsPerHost = MaxIdleConnsPerHost
+	return t
 }
 
 // metered records payment outcomes and settled amounts.
