@@ -7,7 +7,7 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e demo load
+.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e demo load faults
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
@@ -71,3 +71,9 @@ clean:
 ## offline, ~2 minutes; not part of `make test`)
 load:
 	@bash scripts/load.sh
+
+## faults: paid traffic against both services while Redis is killed and restarted, the fixture DNS fails and the
+## upstreams answer 429/503/slowly; checks no undocumented 5xx and settlement = delivery (scripts/faults.sh;
+## offline, ~75 s; not part of `make test`)
+faults:
+	@bash scripts/faults.sh

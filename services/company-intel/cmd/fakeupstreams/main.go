@@ -9,7 +9,7 @@
 //
 // Usage:
 //
-//	fakeupstreams [-exa] [-latency 0s] [-env-file PATH]
+//	fakeupstreams [-exa] [-latency 0s] [-env-file PATH] [-control 127.0.0.1:PORT]
 //
 // It prints the environment a company-intel service needs to use the
 // world on stdout as "export KEY=value" lines (with -env-file, it writes
@@ -30,12 +30,19 @@
 // -exa puts the Exa fake's key in EXA_API_KEY, so the service uses the
 // paid source too; -latency delays every answer of every fake and website
 // (benchmarks).
+//
+// -control serves an HTTP endpoint switching faults at run time (fault
+// runs, scripts/faults.sh): POST /dns?mode=ok|servfail|timeout, POST
+// /upstreams?fault=ok|429|500|503|stall|… (every provider fake and
+// website), POST /latency?d=2s, GET /state. It must be a loopback address.
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -49,16 +56,28 @@ func main() {
 	exa := flag.Bool("exa", false, "enable the Exa fake: put its key in EXA_API_KEY")
 	latency := flag.Duration("latency", 0, "delay every answer of every fake and website by this much")
 	envFile := flag.String("env-file", "", "write KEY=value lines to this file instead of printing exports")
+	control := flag.String("control", "", "serve the fault control endpoint on this loopback address (e.g. 127.0.0.1:0)")
 	flag.Parse()
-	if err := run(*exa, *latency, *envFile); err != nil {
+	if err := run(*exa, *latency, *envFile, *control); err != nil {
 		fmt.Fprintln(os.Stderr, "fakeupstreams:", err)
 		os.Exit(1)
 	}
 }
 
-func run(exa bool, latency time.Duration, envFile string) error {
+func run(exa bool, latency time.Duration, envFile, control string) error {
 	if latency < 0 {
 		return fmt.Errorf("-latency %v is negative", latency)
+	}
+	var ctl net.Listener
+	if control != "" {
+		host, _, err := net.SplitHostPort(control)
+		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+			return fmt.Errorf("-control %q is not a loopback IP address and port", control)
+		}
+		if ctl, err = net.Listen("tcp", control); err != nil {
+			return err
+		}
+		defer ctl.Close()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -68,6 +87,12 @@ func run(exa bool, latency time.Duration, envFile string) error {
 	}
 	defer w.Close()
 	w.SetLatency(latency)
+	if ctl != nil {
+		srv := &http.Server{Handler: controlHandler(w), ReadHeaderTimeout: 5 * time.Second}
+		go func() { _ = srv.Serve(ctl) }() // ends when ctl is closed
+		defer srv.Close()
+		fmt.Fprintf(os.Stderr, "control on http://%s\n", ctl.Addr())
+	}
 
 	if envFile == "" {
 		fmt.Print(w.Exports())

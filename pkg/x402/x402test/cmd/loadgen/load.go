@@ -75,11 +75,22 @@ func newHTTPClient(o options) *http.Client {
 }
 
 func newRequest(ctx context.Context, o options) (*http.Request, error) {
-	var body io.Reader
-	if o.body != "" {
-		body = strings.NewReader(o.body)
+	return newRequestN(ctx, o, 0)
+}
+
+// newRequestN is newRequest with "{n}" in the target and the body replaced
+// by n when o.vary is set (a distinct, uncached request per n).
+func newRequestN(ctx context.Context, o options, n int64) (*http.Request, error) {
+	target, text := o.target, o.body
+	if o.vary {
+		v := strconv.FormatInt(n, 10)
+		target, text = strings.ReplaceAll(target, "{n}", v), strings.ReplaceAll(text, "{n}", v)
 	}
-	req, err := http.NewRequestWithContext(ctx, o.method, o.target, body)
+	var body io.Reader
+	if text != "" {
+		body = strings.NewReader(text)
+	}
+	req, err := http.NewRequestWithContext(ctx, o.method, target, body)
 	if err != nil {
 		return nil, err
 	}
@@ -128,19 +139,35 @@ func newPayer(ctx context.Context, hc *http.Client, o options) (*payer, error) {
 	return nil, errors.New("the challenge offers no exact requirement on a known asset")
 }
 
+// signed is one authorization: its PAYMENT-SIGNATURE header value and its
+// nonce.
+type signed struct {
+	header string
+	nonce  string
+}
+
 // sign returns a PAYMENT-SIGNATURE header value with a fresh nonce.
 func (p *payer) sign() (string, error) {
+	s, err := p.signFull()
+	return s.header, err
+}
+
+func (p *payer) signFull() (signed, error) {
 	payload, err := client.SignExact(p.key, p.req, p.challenge, time.Now(), rand.Reader)
 	if err != nil {
-		return "", err
+		return signed{}, err
 	}
-	return x402.EncodeHeader(payload)
+	h, err := x402.EncodeHeader(payload)
+	if err != nil {
+		return signed{}, err
+	}
+	return signed{header: h, nonce: authKey(payload)}, nil
 }
 
 // presign signs n authorizations on all cores and returns them with the
 // signing CPU time per authorization.
-func (p *payer) presign(n int) ([]string, time.Duration, error) {
-	out := make([]string, n)
+func (p *payer) presign(n int) ([]signed, time.Duration, error) {
+	out := make([]signed, n)
 	workers := runtime.GOMAXPROCS(0)
 	var (
 		wg    sync.WaitGroup
@@ -158,7 +185,7 @@ func (p *payer) presign(n int) ([]string, time.Duration, error) {
 				if i >= n {
 					return
 				}
-				h, err := p.sign()
+				h, err := p.signFull()
 				if err != nil {
 					errMu.Lock()
 					if first == nil {
@@ -242,7 +269,7 @@ func load(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	rep := Report{Target: o.target, Paid: o.pay, Concurrency: o.concurrency}
 	var (
 		p    *payer
-		pool []string
+		pool []signed
 		err  error
 	)
 	if o.pay {
@@ -261,24 +288,30 @@ func load(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		next      atomic.Int64
 		exhausted atomic.Bool
 	)
-	header := func(ws *workerStats) (string, bool, error) {
+	header := func(ws *workerStats) (signed, bool, error) {
 		if p == nil {
-			return "", true, nil
+			return signed{}, true, nil
 		}
 		if pool != nil {
 			i := int(next.Add(1)) - 1
 			if i >= len(pool) {
 				exhausted.Store(true)
-				return "", false, nil
+				return signed{}, false, nil
 			}
 			return pool[i], true, nil
 		}
 		t := time.Now()
-		h, err := p.sign()
+		h, err := p.signFull()
 		ws.signNs += int64(time.Since(t))
 		ws.signs++
 		return h, err == nil, err
 	}
+	rec, err := newRecorder(o.record)
+	if err != nil {
+		return err
+	}
+	defer rec.close()
+	var seq atomic.Int64
 
 	begin := time.Now().Add(o.warmup)
 	deadline := begin.Add(o.duration)
@@ -296,32 +329,52 @@ func load(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		ws := &workerStats{statuses: map[int]int{}}
 		stats[w] = ws
 		wg.Go(func() {
+			var prev signed
+			sent := 0
 			for ctx.Err() == nil {
-				h, ok, err := header(ws)
-				if err != nil {
-					ws.firstErr = "sign: " + err.Error()
-					return
+				var h signed
+				replay := o.replayEvery > 0 && prev.header != "" && (sent+1)%o.replayEvery == 0
+				if replay {
+					h = prev
+				} else {
+					var ok bool
+					var serr error
+					h, ok, serr = header(ws)
+					if serr != nil {
+						ws.firstErr = "sign: " + serr.Error()
+						return
+					}
+					if !ok {
+						return
+					}
 				}
-				if !ok {
-					return
-				}
+				prev = h
+				sent++
 				start := time.Now()
 				if start.After(deadline) {
 					return
 				}
-				req, err := newRequest(ctx, o)
+				n := seq.Add(1)
+				req, err := newRequestN(ctx, o, n)
 				if err != nil {
 					ws.firstErr = err.Error()
 					return
 				}
-				if h != "" {
-					req.Header.Set(x402.HeaderPaymentSignature, h)
+				if h.header != "" {
+					req.Header.Set(x402.HeaderPaymentSignature, h.header)
 				}
 				resp, err := hc.Do(req)
 				var hit bool
 				var status int
+				var code string
 				if err == nil {
-					_, err = io.Copy(io.Discard, resp.Body)
+					if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+						_, err = io.Copy(io.Discard, resp.Body)
+					} else {
+						var b []byte
+						b, err = io.ReadAll(resp.Body)
+						code = errorCode(b)
+					}
 					_ = resp.Body.Close()
 					hit, status = cacheHeader(resp.Header) == "HIT", resp.StatusCode
 				}
@@ -329,6 +382,8 @@ func load(ctx context.Context, o options, stdout, stderr io.Writer) error {
 				if start.Before(begin) {
 					continue // warm-up
 				}
+				rec.write(record{T: float64(start.UnixMicro()) / 1e3, Ms: ms(took), N: n, Status: status, Code: code,
+					Cache: map[bool]string{true: "HIT", false: ""}[hit], Auth: h.nonce, Replay: replay, Err: errString(err)})
 				switch {
 				case err != nil:
 					ws.errors++

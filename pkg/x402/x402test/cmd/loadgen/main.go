@@ -7,7 +7,9 @@
 //	    /settle, GET /supported): x402test.CheckingFacilitator, which really
 //	    checks every payment (EIP-712 signature recovery, recipient, amount,
 //	    validity window, asset, network) and settles a valid one at once
-//	    with a fake transaction hash; no chain.
+//	    with a fake transaction hash; no chain. Like a chain, it settles an
+//	    authorization at most once and records every settle call per
+//	    (payer, nonce): GET /ledger reports them (scripts/faults.sh).
 //	loadgen -bare-listen 127.0.0.1:0 -bare-body FILE [-bare-content-type T]
 //	    a bare echo server answering every request 200 with FILE's bytes.
 //	loadgen -capture FILE -target URL [-method M] [-body B] [-pay]
@@ -15,13 +17,19 @@
 //	    content type and cache header as JSON.
 //	loadgen -target URL [-method M] [-body B] [-pay] [-duration 10s]
 //	        [-concurrency 16] [-warmup 1s] [-presign N] [-rss-pid PID]
-//	        [-cpu name=pid,...]
+//	        [-cpu name=pid,...] [-record FILE] [-vary] [-replay-every N]
 //	    closed-loop load: N workers send the request back to back for the
 //	    duration and one JSON line is printed with requests, errors, non2xx,
 //	    rps, p50_ms, p99_ms, hits (responses whose x-*-cache header is HIT),
 //	    max_rss_kb (the largest VmRSS of -rss-pid seen during the run) and
 //	    cpu_us_per_req (user+system CPU time per completed request of each
 //	    -cpu process and of loadgen itself over the measured duration).
+//	    -record writes one JSON line per measured request (start time,
+//	    latency, status, error.code of a non-2xx envelope, cache header,
+//	    the authorization's payer:nonce); -vary replaces {n} in the target
+//	    and body by a sequence number (uncached requests); -replay-every N
+//	    makes every Nth request of a worker resend its previous
+//	    authorization.
 //
 // With -pay every request carries a fresh EIP-3009 authorization (random
 // nonce, signed with anvil's dev payer key) in PAYMENT-SIGNATURE, built
@@ -81,6 +89,9 @@ type options struct {
 	rssPID      int
 	cpu         string
 	timeout     time.Duration
+	record      string
+	vary        bool
+	replayEvery int
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -104,6 +115,9 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.rssPID, "rss-pid", 0, "sample this process's VmRSS during the run")
 	fs.StringVar(&o.cpu, "cpu", "", "report the CPU time per request of these processes: name=pid,name=pid (loadgen itself is always reported)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "per-request timeout")
+	fs.StringVar(&o.record, "record", "", "write one JSON line per measured request to this file (time, status, error code, cache, authorization)")
+	fs.BoolVar(&o.vary, "vary", false, "replace {n} in -target and -body by a per-request sequence number (uncached requests)")
+	fs.IntVar(&o.replayEvery, "replay-every", 0, "every Nth request of a worker resends its previous authorization (0: never)")
 	if err := fs.Parse(args); err != nil {
 		return o, fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -125,7 +139,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("%w: -capture needs -target", errUsage)
 	case o.cpu != "" && parseCPU(o.cpu) == nil:
 		return o, fmt.Errorf("%w: -cpu wants name=pid,name=pid", errUsage)
-	case o.concurrency < 1 || o.duration <= 0 || o.warmup < 0 || o.presign < 0 || o.timeout <= 0:
+	case o.concurrency < 1 || o.duration <= 0 || o.warmup < 0 || o.presign < 0 || o.timeout <= 0 || o.replayEvery < 0:
 		return o, fmt.Errorf("%w: -concurrency, -duration and -timeout must be positive, -warmup and -presign not negative", errUsage)
 	}
 	return o, nil

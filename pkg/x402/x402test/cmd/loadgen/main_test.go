@@ -160,6 +160,13 @@ func TestFacilitatorVerifiesSignatures(t *testing.T) {
 // facilitator over HTTP, answering a cache HIT like the services do.
 func paidServer(t *testing.T) *httptest.Server {
 	t.Helper()
+	srv, _ := paidServerFac(t)
+	return srv
+}
+
+// paidServerFac is paidServer and the base URL of its facilitator.
+func paidServerFac(t *testing.T) (*httptest.Server, string) {
+	t.Helper()
 	facSrv := httptest.NewServer(facilitatorHandler())
 	t.Cleanup(facSrv.Close)
 	fac, err := facilitator.NewClient(facSrv.URL)
@@ -179,7 +186,7 @@ func paidServer(t *testing.T) *httptest.Server {
 	})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	return srv
+	return srv, facSrv.URL
 }
 
 func runLoad(t *testing.T, args ...string) Report {

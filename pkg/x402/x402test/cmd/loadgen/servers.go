@@ -16,9 +16,11 @@ import (
 )
 
 // facilitatorHandler is the zero-latency facilitator: the real chain-free
-// checks of every payment, instant fake settlement.
+// checks of every payment, instant fake settlement, at most once per
+// authorization (the ledger), with the ledger on GET /ledger.
 func facilitatorHandler() http.Handler {
-	return facilitator.Handler(x402test.NewCheckingFacilitator(nil), nil)
+	l := newLedger(x402test.NewCheckingFacilitator(nil))
+	return l.handler(facilitator.Handler(l, nil))
 }
 
 // bareHandler is an echo server answering every request 200 with the bytes

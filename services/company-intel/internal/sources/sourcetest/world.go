@@ -275,6 +275,23 @@ func (w *World) FailAll(f Fault) {
 	w.sites.FailAlways("", f)
 }
 
+// SetDNSFault makes the world's DNS server fail every query with f
+// (DNSServfail, DNSTimeout) from now on; DNSOK restores it.
+func (w *World) SetDNSFault(f DNSFault) {
+	w.dns.fault.Store(f)
+}
+
+// ParseDNSFault parses "ok" (or ""), "servfail" or "timeout".
+func ParseDNSFault(s string) (DNSFault, bool) {
+	switch f := DNSFault(s); f {
+	case "ok", DNSOK:
+		return DNSOK, true
+	case DNSServfail, DNSTimeout:
+		return f, true
+	}
+	return "", false
+}
+
 // Env returns every variable a company-intel service needs to use the
 // world instead of the public providers: the providers' endpoints, the SEC
 // User-Agent, the DNS server, the fetch allow-list (exactly the two

@@ -207,7 +207,21 @@ type worldDNS struct {
 	zone    *dnsZone
 	servers []*dns.Server
 	queries atomic.Int64
+	fault   atomic.Value // DNSFault
 }
+
+// DNSFault is a way the world's DNS server fails.
+type DNSFault string
+
+// Faults the world's DNS server can inject (World.SetDNSFault).
+const (
+	// DNSOK answers normally.
+	DNSOK DNSFault = ""
+	// DNSServfail answers every query SERVFAIL.
+	DNSServfail DNSFault = "servfail"
+	// DNSTimeout answers no query (the resolver times out).
+	DNSTimeout DNSFault = "timeout"
+)
 
 // startWorldDNS serves zone; it retries a few ports when the TCP port of
 // the UDP listener is taken.
@@ -255,6 +269,14 @@ func (d *worldDNS) answer(rw dns.ResponseWriter, req *dns.Msg) {
 	d.queries.Add(1)
 	m := new(dns.Msg)
 	m.SetReply(req)
+	switch f, _ := d.fault.Load().(DNSFault); f {
+	case DNSTimeout:
+		return // no answer: the client's query times out
+	case DNSServfail:
+		m.Rcode = dns.RcodeServerFailure
+		_ = rw.WriteMsg(m)
+		return
+	}
 	m.Authoritative = true
 	z := d.zone
 	for _, q := range req.Question {
