@@ -271,3 +271,44 @@ func TestRedisStoppedMidTest(t *testing.T) {
 		t.Fatal("store failure not recorded")
 	}
 }
+
+// TestRedisFailsFastWhileDown: after a connection failure every command —
+// whichever Redis user makes it — fails at once for RedisDownFor instead of
+// waiting for its own dial timeouts, and Redis is used again once it is
+// back and the interval has passed.
+func TestRedisFailsFastWhileDown(t *testing.T) {
+	inst := redistest.Start(t)
+	r, err := cache.NewRedis(inst.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	key := namespace() + ":k"
+	if err := r.Set(ctx, key, []byte("v"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	inst.Stop()
+	if _, _, err := r.Get(ctx, key); err == nil || errors.Is(err, cache.ErrRedisDown) {
+		t.Fatalf("first command after the stop: %v, want a connection error", err)
+	}
+	start := time.Now()
+	for _, call := range []func() error{
+		func() error { _, _, err := r.Get(ctx, key); return err },
+		func() error { return r.Set(ctx, key, []byte("v"), time.Minute) },
+		func() error { _, err := r.Reserve(ctx, key+":r", time.Minute); return err },
+		func() error { _, err := r.IncrBy(ctx, key+":n", 1, time.Minute); return err },
+		func() error { return r.Release(ctx, key+":r") },
+	} {
+		if err := call(); !errors.Is(err, cache.ErrRedisDown) {
+			t.Fatalf("while down: %v, want ErrRedisDown", err)
+		}
+	}
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Fatalf("five commands while down took %s; they must not wait for Redis", took)
+	}
+	time.Sleep(cache.RedisDownFor + 100*time.Millisecond)
+	if _, _, err := r.Get(ctx, key); errors.Is(err, cache.ErrRedisDown) || err == nil {
+		t.Fatalf("after the interval: %v, want Redis tried again (and still unreachable)", err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/extra/redisotel/v9"
@@ -15,6 +16,43 @@ import (
 // Sentinel-managed primary or a Cluster all work.
 type Redis struct {
 	client redis.UniversalClient
+	// downUntil (unix nanos) is set after a connection failure: until then
+	// every command fails at once with ErrRedisDown instead of waiting for
+	// its own dial timeouts, so the service's Redis users (response cache,
+	// replay store, evidence and budget counters) all degrade together and
+	// quickly. The first command after it tries Redis again.
+	downUntil atomic.Int64
+	now       func() time.Time
+}
+
+// RedisDownFor is how long commands fail fast after a connection failure.
+const RedisDownFor = 2 * time.Second
+
+// ErrRedisDown is returned without contacting Redis while it is considered
+// down (RedisDownFor after a connection failure).
+var ErrRedisDown = errors.New("cache: redis unavailable (failing fast after a connection failure)")
+
+// available reports ErrRedisDown while the breaker is open.
+func (r *Redis) available() error {
+	if r.now().UnixNano() < r.downUntil.Load() {
+		return ErrRedisDown
+	}
+	return nil
+}
+
+// observe opens the breaker when err says Redis could not be reached or
+// did not answer in time; a reply error (the server answered) or the
+// caller's own cancellation does not count.
+func (r *Redis) observe(ctx context.Context, err error) error {
+	if err == nil || errors.Is(err, redis.Nil) || ctx.Err() != nil {
+		return err
+	}
+	var reply redis.Error
+	if errors.As(err, &reply) {
+		return err
+	}
+	r.downUntil.Store(r.now().Add(RedisDownFor).UnixNano())
+	return err
 }
 
 // NewRedis connects lazily to the deployment described by rawURL:
@@ -65,7 +103,7 @@ func NewRedis(rawURL string) (*Redis, error) {
 	if err := redisotel.InstrumentMetrics(client); err != nil {
 		return nil, fmt.Errorf("cache.NewRedis: metrics: %w", err)
 	}
-	return &Redis{client: client}, nil
+	return &Redis{client: client, now: time.Now}, nil
 }
 
 // shortTimeouts applies 500 ms dial and I/O timeouts unless the URL set them.
@@ -88,10 +126,16 @@ func (r *Redis) Kind() string { return "redis" }
 func (r *Redis) Close() error { return r.client.Close() }
 
 // Ping checks connectivity.
-func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err() }
+func (r *Redis) Ping(ctx context.Context) error {
+	return r.observe(ctx, r.client.Ping(ctx).Err())
+}
 
 func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	if err := r.available(); err != nil {
+		return nil, false, err
+	}
 	b, err := r.client.Get(ctx, key).Bytes()
+	err = r.observe(ctx, err)
 	if errors.Is(err, redis.Nil) {
 		return nil, false, nil
 	}
@@ -105,7 +149,10 @@ func (r *Redis) Set(ctx context.Context, key string, val []byte, ttl time.Durati
 	if ttl <= 0 {
 		return ErrBadTTL
 	}
-	if err := r.client.Set(ctx, key, val, ttl).Err(); err != nil {
+	if err := r.available(); err != nil {
+		return err
+	}
+	if err := r.observe(ctx, r.client.Set(ctx, key, val, ttl).Err()); err != nil {
 		return fmt.Errorf("redis SET: %w", err)
 	}
 	return nil
@@ -115,15 +162,21 @@ func (r *Redis) Reserve(ctx context.Context, key string, ttl time.Duration) (boo
 	if ttl <= 0 {
 		return false, ErrBadTTL
 	}
+	if err := r.available(); err != nil {
+		return false, err
+	}
 	ok, err := r.client.SetNX(ctx, key, "1", ttl).Result()
-	if err != nil {
+	if err = r.observe(ctx, err); err != nil {
 		return false, fmt.Errorf("redis SET NX: %w", err)
 	}
 	return ok, nil
 }
 
 func (r *Redis) Release(ctx context.Context, key string) error {
-	if err := r.client.Del(ctx, key).Err(); err != nil {
+	if err := r.available(); err != nil {
+		return err
+	}
+	if err := r.observe(ctx, r.client.Del(ctx, key).Err()); err != nil {
 		return fmt.Errorf("redis DEL: %w", err)
 	}
 	return nil
@@ -135,13 +188,16 @@ func (r *Redis) IncrBy(ctx context.Context, key string, delta int64, ttl time.Du
 	if ttl <= 0 {
 		return 0, ErrBadTTL
 	}
+	if err := r.available(); err != nil {
+		return 0, err
+	}
 	var incr *redis.IntCmd
 	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		incr = p.IncrBy(ctx, key, delta)
 		p.Do(ctx, "PEXPIRE", key, ttl.Milliseconds(), "NX")
 		return nil
 	})
-	if err != nil {
+	if err = r.observe(ctx, err); err != nil {
 		return 0, fmt.Errorf("redis INCRBY: %w", err)
 	}
 	return incr.Val(), nil
