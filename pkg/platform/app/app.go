@@ -94,7 +94,8 @@ func Start(ctx context.Context, name, version string, base Base, logOut io.Write
 			logger.Warn("redis not reachable at start-up; serving without cache until it is", slog.Any("err", err))
 		}
 		cancel()
-		rt.Store = r
+		// What this process caches stays readable through a Redis outage.
+		rt.Store = cache.WithLocalFallback(r, cache.NewMemory(min(base.CacheMaxEntries, cache.LocalFallbackEntries)))
 	} else {
 		rt.Store = cache.NewMemory(base.CacheMaxEntries)
 	}

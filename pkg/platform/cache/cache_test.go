@@ -312,3 +312,43 @@ func TestRedisFailsFastWhileDown(t *testing.T) {
 		t.Fatalf("after the interval: %v, want Redis tried again (and still unreachable)", err)
 	}
 }
+
+// TestLocalFallback: with Redis gone, values this process wrote are still
+// served (from its local copy) while shared primitives fail; a value it
+// did not write is a miss with the store's error.
+func TestLocalFallback(t *testing.T) {
+	inst := redistest.Start(t)
+	r, err := cache.NewRedis(inst.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cache.WithLocalFallback(r, cache.NewMemory(8))
+	defer s.Close()
+	ctx := context.Background()
+	ns := namespace()
+	if err := s.Set(ctx, ns+":mine", []byte("v"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Set(ctx, ns+":other", []byte("w"), time.Minute); err != nil { // another replica's write
+		t.Fatal(err)
+	}
+	if v, ok, err := s.Get(ctx, ns+":other"); err != nil || !ok || string(v) != "w" {
+		t.Fatalf("while up: %q %v %v", v, ok, err)
+	}
+	inst.Stop()
+	if v, ok, err := s.Get(ctx, ns+":mine"); err != nil || !ok || string(v) != "v" {
+		t.Fatalf("own value while down: %q %v %v", v, ok, err)
+	}
+	if _, ok, err := s.Get(ctx, ns+":other"); err == nil || ok {
+		t.Fatalf("other replica's value while down: ok %v err %v, want a miss with the store error", ok, err)
+	}
+	if _, err := s.Reserve(ctx, ns+":auth", time.Minute); err == nil {
+		t.Fatal("Reserve succeeded without the shared store")
+	}
+	if _, err := s.IncrBy(ctx, ns+":n", 1, time.Minute); err == nil {
+		t.Fatal("IncrBy succeeded without the shared store")
+	}
+	if s.Kind() != "redis" {
+		t.Fatalf("kind = %q", s.Kind())
+	}
+}
