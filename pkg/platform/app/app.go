@@ -47,7 +47,7 @@ func LoadBase(l *config.Loader, defaultPort int) Base {
 		WriteTimeout:    l.Duration("HTTP_WRITE_TIMEOUT", 60*time.Second, time.Second, 10*time.Minute),
 	}
 	if b.RedisURL != "" {
-		if _, err := cache.NewRedis(b.RedisURL); err != nil {
+		if err := cache.ValidateRedisURL(b.RedisURL); err != nil {
 			l.Problem("REDIS_URL: %v", err)
 		}
 	}

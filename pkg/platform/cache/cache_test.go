@@ -352,3 +352,27 @@ func TestLocalFallback(t *testing.T) {
 		t.Fatalf("kind = %q", s.Kind())
 	}
 }
+
+func TestValidateRedisURL(t *testing.T) {
+	for raw, ok := range map[string]bool{
+		"redis://127.0.0.1:6379/0":                        true,
+		"rediss://user:pass@redis.example:6380/2":         true,
+		"redis://s1:26379?master_name=main&addr=s2:26379": true,
+		"redis://n1:6379?addr=n2:6379&addr=n3:6379":       true,
+		"redis://127.0.0.1:6379/notanumber":               false,
+		"redis://127.0.0.1:6379/0?dial_timeout=soon":      false,
+		"http://127.0.0.1:6379":                           false,
+	} {
+		err := cache.ValidateRedisURL(raw)
+		if (err == nil) != ok {
+			t.Errorf("ValidateRedisURL(%q) = %v, want ok %v", raw, err, ok)
+		}
+		r, nerr := cache.NewRedis(raw)
+		if nerr == nil {
+			_ = r.Close()
+		}
+		if (nerr == nil) != (err == nil) {
+			t.Errorf("%q: ValidateRedisURL %v but NewRedis %v", raw, err, nerr)
+		}
+	}
+}

@@ -106,6 +106,28 @@ func NewRedis(rawURL string) (*Redis, error) {
 	return &Redis{client: client, now: time.Now}, nil
 }
 
+// ValidateRedisURL checks rawURL as NewRedis reads it (single node,
+// Sentinel or Cluster form) without creating a client.
+func ValidateRedisURL(rawURL string) error {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	q := u.Query()
+	switch {
+	case q.Has("master_name"):
+		_, err = redis.ParseFailoverURL(rawURL)
+	case q.Has("addr"):
+		_, err = redis.ParseClusterURL(rawURL)
+	default:
+		_, err = redis.ParseURL(rawURL)
+	}
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	return nil
+}
+
 // shortTimeouts applies 500 ms dial and I/O timeouts unless the URL set them.
 func shortTimeouts(dial, read, write *time.Duration, q url.Values) {
 	if !q.Has("dial_timeout") {
