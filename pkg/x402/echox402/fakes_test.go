@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/rand"
 	"errors"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"sync"
 	"sync/atomic"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
-	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
 )
 
@@ -58,7 +58,7 @@ func (f *fakeChain) AuthorizationState(_ context.Context, _, _ common.Address, n
 	defer f.mu.Unlock()
 	return f.used[n], nil
 }
-func (f *fakeChain) SimulateTransferWithAuthorization(_ context.Context, _ common.Address, a evmchain.Authorization, _ []byte) error {
+func (f *fakeChain) SimulateTransferWithAuthorization(_ context.Context, _ common.Address, a eip3009.Authorization, _ []byte) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.used[a.Nonce] || f.balance < a.Value.Int64() {
@@ -66,7 +66,7 @@ func (f *fakeChain) SimulateTransferWithAuthorization(_ context.Context, _ commo
 	}
 	return nil
 }
-func (f *fakeChain) SendTransferWithAuthorization(_ context.Context, _ common.Address, a evmchain.Authorization, _ []byte) (common.Hash, bool, error) {
+func (f *fakeChain) SendTransferWithAuthorization(_ context.Context, _ common.Address, a eip3009.Authorization, _ []byte) (common.Hash, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sends++

@@ -30,8 +30,9 @@ type Domain struct {
 	VerifyingContract common.Address
 }
 
-// Authorization is a TransferWithAuthorization message. It has the same
-// fields as evmchain.Authorization, so the two convert directly.
+// Authorization is an EIP-3009 TransferWithAuthorization message with its
+// fields decoded from the x402 wire strings: what is signed here and what
+// evmchain sends on chain.
 type Authorization struct {
 	From        common.Address
 	To          common.Address

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"sync"
 	"time"
@@ -168,7 +169,7 @@ func (c *Client) AuthorizationState(ctx context.Context, token, authorizer commo
 // eth_call against the latest block, from the settlement address (or the
 // zero address for a read-only client). A revert is returned as a
 // *RevertError carrying the reason when the token gave one.
-func (c *Client) SimulateTransferWithAuthorization(ctx context.Context, token common.Address, a Authorization, sig []byte) error {
+func (c *Client) SimulateTransferWithAuthorization(ctx context.Context, token common.Address, a eip3009.Authorization, sig []byte) error {
 	data, err := c.packTransfer(a, sig)
 	if err != nil {
 		return err
@@ -187,7 +188,7 @@ func (c *Client) SimulateTransferWithAuthorization(ctx context.Context, token co
 // revert is caught by gas estimation: nothing is sent and err is a
 // *RevertError. When the wait for the receipt fails, tx is the sent
 // transaction's hash and err says why, so the caller can reconcile later.
-func (c *Client) SendTransferWithAuthorization(ctx context.Context, token common.Address, a Authorization, sig []byte) (tx common.Hash, ok bool, err error) {
+func (c *Client) SendTransferWithAuthorization(ctx context.Context, token common.Address, a eip3009.Authorization, sig []byte) (tx common.Hash, ok bool, err error) {
 	if c.key == nil {
 		return common.Hash{}, false, ErrNoSettlementKey
 	}
@@ -228,8 +229,8 @@ func (c *Client) call(ctx context.Context, token common.Address, method string, 
 // packTransfer encodes the transferWithAuthorization overload that fits
 // sig: (v,r,s) for a 65-byte r‖s‖v signature, with v 0/1 normalised to
 // 27/28, and (bytes signature) for any other length.
-func (c *Client) packTransfer(a Authorization, sig []byte) ([]byte, error) {
-	if err := a.validate(); err != nil {
+func (c *Client) packTransfer(a eip3009.Authorization, sig []byte) ([]byte, error) {
+	if err := validate(a); err != nil {
 		return nil, fmt.Errorf("evmchain: %w", err)
 	}
 	if len(sig) == 0 {
@@ -363,9 +364,9 @@ func (c *Client) waitReceipt(ctx context.Context, tx common.Hash) (*types.Receip
 	}
 }
 
-// validate reports an Authorization whose numbers cannot be ABI-encoded
+// validate reports an authorization whose numbers cannot be ABI-encoded
 // as uint256.
-func (a Authorization) validate() error {
+func validate(a eip3009.Authorization) error {
 	for _, f := range []struct {
 		name string
 		v    *big.Int

@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/rand"
 	"errors"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"strings"
 	"sync"
@@ -59,14 +60,14 @@ func (ch *chain) payerAddr() common.Address { return crypto.PubkeyToAddress(ch.p
 
 // authorization returns a payment of value from the payer to the payee,
 // valid around the chain's current time, with a random nonce.
-func (ch *chain) authorization(t *testing.T, ctx context.Context, value int64) evmchain.Authorization {
+func (ch *chain) authorization(t *testing.T, ctx context.Context, value int64) eip3009.Authorization {
 	t.Helper()
 	now := int64(ch.anvil.LatestTime(ctx))
 	var nonce [32]byte
 	if _, err := rand.Read(nonce[:]); err != nil {
 		t.Fatal(err)
 	}
-	return evmchain.Authorization{
+	return eip3009.Authorization{
 		From:        ch.payerAddr(),
 		To:          ch.payee,
 		Value:       big.NewInt(value),
@@ -162,19 +163,19 @@ func TestTransferRejections(t *testing.T) {
 	other := ch.anvil.Keys[x402test.PayeeKey]
 	tests := []struct {
 		name       string
-		mutate     func(a *evmchain.Authorization, now int64)
+		mutate     func(a *eip3009.Authorization, now int64)
 		signer     *ecdsa.PrivateKey
 		tamper     func(sig []byte) []byte
 		wantReason string
 	}{
 		{
 			name:       "expired",
-			mutate:     func(a *evmchain.Authorization, now int64) { a.ValidBefore = big.NewInt(now - 1) },
+			mutate:     func(a *eip3009.Authorization, now int64) { a.ValidBefore = big.NewInt(now - 1) },
 			wantReason: "authorization is expired",
 		},
 		{
 			name:       "not yet valid",
-			mutate:     func(a *evmchain.Authorization, now int64) { a.ValidAfter = big.NewInt(now + 3600) },
+			mutate:     func(a *eip3009.Authorization, now int64) { a.ValidAfter = big.NewInt(now + 3600) },
 			wantReason: "authorization is not yet valid",
 		},
 		{
@@ -184,7 +185,7 @@ func TestTransferRejections(t *testing.T) {
 		},
 		{
 			name:       "more than the balance",
-			mutate:     func(a *evmchain.Authorization, _ int64) { a.Value = big.NewInt(100_000_001) },
+			mutate:     func(a *eip3009.Authorization, _ int64) { a.Value = big.NewInt(100_000_001) },
 			wantReason: "exceeds balance",
 		},
 		{
@@ -319,7 +320,7 @@ func TestEIP1271WalletPayment(t *testing.T) {
 func TestConcurrentSettlementsUseDistinctNonces(t *testing.T) {
 	ctx, ch := newChain(t)
 	const n = 6
-	auths := make([]evmchain.Authorization, n)
+	auths := make([]eip3009.Authorization, n)
 	sigs := make([][]byte, n)
 	for i := range auths {
 		auths[i] = ch.authorization(t, ctx, 1_000)

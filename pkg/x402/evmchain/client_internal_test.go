@@ -3,6 +3,7 @@ package evmchain
 import (
 	"bytes"
 	"errors"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"strings"
 	"testing"
@@ -12,8 +13,8 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 )
 
-func testAuthorization() Authorization {
-	return Authorization{
+func testAuthorization() eip3009.Authorization {
+	return eip3009.Authorization{
 		From:        common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"),
 		To:          common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"),
 		Value:       big.NewInt(10000),
@@ -101,15 +102,15 @@ func TestPackTransferRejects(t *testing.T) {
 	sig := bytes.Repeat([]byte{1}, 65)
 	tests := []struct {
 		name    string
-		mutate  func(*Authorization)
+		mutate  func(*eip3009.Authorization)
 		sig     []byte
 		wantErr string
 	}{
-		{name: "missing value", mutate: func(a *Authorization) { a.Value = nil }, sig: sig, wantErr: "value is missing"},
-		{name: "negative value", mutate: func(a *Authorization) { a.Value = big.NewInt(-1) }, sig: sig, wantErr: "not a uint256"},
-		{name: "validBefore over 256 bits", mutate: func(a *Authorization) { a.ValidBefore = new(big.Int).Lsh(big.NewInt(1), 256) }, sig: sig, wantErr: "not a uint256"},
-		{name: "missing validAfter", mutate: func(a *Authorization) { a.ValidAfter = nil }, sig: sig, wantErr: "validAfter is missing"},
-		{name: "empty signature", mutate: func(*Authorization) {}, sig: nil, wantErr: "empty signature"},
+		{name: "missing value", mutate: func(a *eip3009.Authorization) { a.Value = nil }, sig: sig, wantErr: "value is missing"},
+		{name: "negative value", mutate: func(a *eip3009.Authorization) { a.Value = big.NewInt(-1) }, sig: sig, wantErr: "not a uint256"},
+		{name: "validBefore over 256 bits", mutate: func(a *eip3009.Authorization) { a.ValidBefore = new(big.Int).Lsh(big.NewInt(1), 256) }, sig: sig, wantErr: "not a uint256"},
+		{name: "missing validAfter", mutate: func(a *eip3009.Authorization) { a.ValidAfter = nil }, sig: sig, wantErr: "validAfter is missing"},
+		{name: "empty signature", mutate: func(*eip3009.Authorization) {}, sig: nil, wantErr: "empty signature"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

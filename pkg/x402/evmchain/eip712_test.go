@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/ecdsa"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"testing"
 
@@ -13,7 +14,6 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
-	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 )
 
@@ -28,7 +28,7 @@ func domainSeparator(name, version string, chainID *big.Int, contract common.Add
 		word(chainID.Bytes()), word(contract.Bytes()))
 }
 
-func transferDigest(domain [32]byte, a evmchain.Authorization) [32]byte {
+func transferDigest(domain [32]byte, a eip3009.Authorization) [32]byte {
 	typeHash := crypto.Keccak256([]byte("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"))
 	structHash := crypto.Keccak256(typeHash, word(a.From.Bytes()), word(a.To.Bytes()), word(a.Value.Bytes()),
 		word(a.ValidAfter.Bytes()), word(a.ValidBefore.Bytes()), a.Nonce[:])
@@ -36,7 +36,7 @@ func transferDigest(domain [32]byte, a evmchain.Authorization) [32]byte {
 }
 
 // sign signs a's digest; the last byte is the recovery id plus vBase (0 or 27).
-func sign(t *testing.T, key *ecdsa.PrivateKey, domain [32]byte, a evmchain.Authorization, vBase byte) []byte {
+func sign(t *testing.T, key *ecdsa.PrivateKey, domain [32]byte, a eip3009.Authorization, vBase byte) []byte {
 	t.Helper()
 	digest := transferDigest(domain, a)
 	sig, err := crypto.Sign(digest[:], key)
@@ -97,7 +97,7 @@ func TestEIP712HelperMatchesReferenceVectors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := evmchain.Authorization{
+	a := eip3009.Authorization{
 		From:        crypto.PubkeyToAddress(key.PublicKey),
 		To:          common.HexToAddress("0x209693Bc6afc0C5328bA36FaF03C514EF312287C"),
 		Value:       big.NewInt(10000),

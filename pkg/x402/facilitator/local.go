@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"log/slog"
 	"math/big"
 	"net"
@@ -14,7 +15,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/intel402/intel402/pkg/x402"
-	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/exact"
 )
 
@@ -31,10 +31,10 @@ type Chain interface {
 	TokenNameVersion(ctx context.Context, token common.Address) (name, version string, err error)
 	BalanceOf(ctx context.Context, token, account common.Address) (*big.Int, error)
 	AuthorizationState(ctx context.Context, token, authorizer common.Address, nonce [32]byte) (bool, error)
-	SimulateTransferWithAuthorization(ctx context.Context, token common.Address, a evmchain.Authorization, sig []byte) error
+	SimulateTransferWithAuthorization(ctx context.Context, token common.Address, a eip3009.Authorization, sig []byte) error
 	// SendTransferWithAuthorization sends the transfer and waits for its
 	// receipt within ctx; ok reports receipt status 1.
-	SendTransferWithAuthorization(ctx context.Context, token common.Address, a evmchain.Authorization, sig []byte) (tx common.Hash, ok bool, err error)
+	SendTransferWithAuthorization(ctx context.Context, token common.Address, a eip3009.Authorization, sig []byte) (tx common.Hash, ok bool, err error)
 }
 
 // DefaultSettleTimeout bounds sending a settlement and waiting for its
@@ -145,7 +145,7 @@ func (l *Local) Settle(ctx context.Context, p x402.PaymentPayload, req x402.Paym
 	}
 	sctx, cancel := context.WithTimeout(ctx, l.cfg.SettleTimeout)
 	defer cancel()
-	tx, ok, err := l.cfg.Chain.SendTransferWithAuthorization(sctx, c.Token, evmchain.Authorization(c.Authorization), c.Signature)
+	tx, ok, err := l.cfg.Chain.SendTransferWithAuthorization(sctx, c.Token, c.Authorization, c.Signature)
 	log := l.cfg.Logger.With(slog.String("payer", payer), slog.String("nonce", common.Hash(c.Authorization.Nonce).Hex()))
 	switch {
 	case err != nil && tx == (common.Hash{}):
@@ -183,7 +183,7 @@ func (l *Local) verify(ctx context.Context, p x402.PaymentPayload, req x402.Paym
 	if rej, err := l.verifySignature(ctx, c); rej != nil || err != nil {
 		return c, rej, err
 	}
-	auth := evmchain.Authorization(c.Authorization)
+	auth := c.Authorization
 	simErr := l.cfg.Chain.SimulateTransferWithAuthorization(ctx, c.Token, auth, c.Signature)
 	if simErr == nil {
 		return c, nil, nil

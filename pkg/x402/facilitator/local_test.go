@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"net"
 	"net/http"
@@ -24,7 +25,6 @@ import (
 
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
-	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
 )
 
@@ -40,8 +40,8 @@ type fakeChain struct {
 	nameVer   func() (string, string, error)
 	balance   func() (*big.Int, error)
 	authState func([32]byte) (bool, error)
-	simulate  func(evmchain.Authorization, []byte) error
-	send      func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error)
+	simulate  func(eip3009.Authorization, []byte) error
+	send      func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error)
 }
 
 func (f *fakeChain) CodeAt(_ context.Context, a common.Address) ([]byte, error) {
@@ -74,13 +74,13 @@ func (f *fakeChain) AuthorizationState(_ context.Context, _, _ common.Address, n
 	}
 	return f.authState(n)
 }
-func (f *fakeChain) SimulateTransferWithAuthorization(_ context.Context, _ common.Address, a evmchain.Authorization, sig []byte) error {
+func (f *fakeChain) SimulateTransferWithAuthorization(_ context.Context, _ common.Address, a eip3009.Authorization, sig []byte) error {
 	if f.simulate == nil {
 		return nil
 	}
 	return f.simulate(a, sig)
 }
-func (f *fakeChain) SendTransferWithAuthorization(ctx context.Context, _ common.Address, a evmchain.Authorization, sig []byte) (common.Hash, bool, error) {
+func (f *fakeChain) SendTransferWithAuthorization(ctx context.Context, _ common.Address, a eip3009.Authorization, sig []byte) (common.Hash, bool, error) {
 	if f.send == nil {
 		return common.HexToHash("0x01"), true, nil
 	}
@@ -156,25 +156,25 @@ func TestLocalVerify(t *testing.T) {
 		wantReason  string
 		unavailable bool
 	}{
-		{name: "EOA payment simulates fine", chain: &fakeChain{simulate: func(a evmchain.Authorization, sig []byte) error {
+		{name: "EOA payment simulates fine", chain: &fakeChain{simulate: func(a eip3009.Authorization, sig []byte) error {
 			if a.From != payer || a.Value.Int64() != 250000 || len(sig) != 65 {
 				return errors.New("unexpected simulation input")
 			}
 			return nil
 		}}},
-		{name: "nonce already used", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return revert },
+		{name: "nonce already used", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return revert },
 			authState: func([32]byte) (bool, error) { return true, nil }}, wantReason: x402.ReasonNonceAlreadyUsed},
-		{name: "token without EIP-3009", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return revert },
+		{name: "token without EIP-3009", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return revert },
 			authState: func([32]byte) (bool, error) { return false, errors.New("execution reverted") }}, wantReason: x402.ReasonEIP3009NotSupported},
-		{name: "token name mismatch", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return revert },
+		{name: "token name mismatch", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return revert },
 			nameVer: func() (string, string, error) { return "USDC", "2", nil }}, wantReason: x402.ReasonTokenNameMismatch},
-		{name: "token version mismatch", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return revert },
+		{name: "token version mismatch", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return revert },
 			nameVer: func() (string, string, error) { return "USD Coin", "1", nil }}, wantReason: x402.ReasonTokenVersionMismatch},
-		{name: "insufficient balance", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return revert },
+		{name: "insufficient balance", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return revert },
 			balance: func() (*big.Int, error) { return big.NewInt(249999), nil }}, wantReason: x402.ReasonInsufficientBalance},
-		{name: "other simulation failure", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return revert }},
+		{name: "other simulation failure", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return revert }},
 			wantReason: x402.ReasonTransactionSimulationFailed},
-		{name: "chain unreachable during simulation", chain: &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return netErr{} }},
+		{name: "chain unreachable during simulation", chain: &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return netErr{} }},
 			unavailable: true},
 		{name: "wrong network for this facilitator", chain: &fakeChain{},
 			req: func(r *x402.PaymentRequirements) {
@@ -260,25 +260,25 @@ func TestLocalSettle(t *testing.T) {
 	tx := common.HexToHash("0xfeed")
 	tests := []struct {
 		name        string
-		send        func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error)
+		send        func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error)
 		wantSuccess bool
 		wantReason  string
 		wantTx      string
 		unavailable bool
 	}{
-		{name: "mined", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) { return tx, true, nil },
+		{name: "mined", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) { return tx, true, nil },
 			wantSuccess: true, wantTx: tx.Hex()},
-		{name: "reverted receipt", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
+		{name: "reverted receipt", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			return tx, false, nil
 		},
 			wantReason: x402.ReasonTransactionFailed, wantTx: tx.Hex()},
-		{name: "receipt wait ends", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
+		{name: "receipt wait ends", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			return tx, false, errors.New("receipt not found")
 		}, wantReason: x402.ReasonFailedToGetReceipt, wantTx: tx.Hex()},
-		{name: "send refused", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
+		{name: "send refused", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			return common.Hash{}, false, errors.New("insufficient funds for gas")
 		}, wantReason: x402.ReasonFailedToExecuteTransfer},
-		{name: "rpc unreachable", send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
+		{name: "rpc unreachable", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			return common.Hash{}, false, netErr{}
 		}, unavailable: true},
 	}
@@ -309,8 +309,8 @@ func TestLocalSettleReverifies(t *testing.T) {
 	key := testKey(t)
 	var sent atomic.Int32
 	chain := &fakeChain{
-		simulate: func(evmchain.Authorization, []byte) error { return errors.New("reverted") },
-		send: func(context.Context, evmchain.Authorization, []byte) (common.Hash, bool, error) {
+		simulate: func(eip3009.Authorization, []byte) error { return errors.New("reverted") },
+		send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			sent.Add(1)
 			return common.HexToHash("0x1"), true, nil
 		},
@@ -337,7 +337,7 @@ func (s *chainState) chain() *fakeChain {
 			defer s.mu.Unlock()
 			return s.used[n], nil
 		},
-		simulate: func(a evmchain.Authorization, _ []byte) error {
+		simulate: func(a eip3009.Authorization, _ []byte) error {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if s.used[a.Nonce] {
@@ -345,7 +345,7 @@ func (s *chainState) chain() *fakeChain {
 			}
 			return nil
 		},
-		send: func(_ context.Context, a evmchain.Authorization, _ []byte) (common.Hash, bool, error) {
+		send: func(_ context.Context, a eip3009.Authorization, _ []byte) (common.Hash, bool, error) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			s.sends++
@@ -367,12 +367,12 @@ func TestLocalSettleConcurrentSameAuthorization(t *testing.T) {
 	const callers = 20
 	var started, simulated atomic.Int32
 	simulate, send := chain.simulate, chain.send
-	chain.simulate = func(a evmchain.Authorization, sig []byte) error {
+	chain.simulate = func(a eip3009.Authorization, sig []byte) error {
 		simulated.Add(1)
 		return simulate(a, sig)
 	}
 	var first sync.Once
-	chain.send = func(ctx context.Context, a evmchain.Authorization, sig []byte) (common.Hash, bool, error) {
+	chain.send = func(ctx context.Context, a eip3009.Authorization, sig []byte) (common.Hash, bool, error) {
 		first.Do(func() {
 			for started.Load() < callers {
 				runtime.Gosched()
@@ -444,7 +444,7 @@ func TestHandlerServesLocalFacilitator(t *testing.T) {
 
 func TestHandlerErrors(t *testing.T) {
 	key := testKey(t)
-	down := &fakeChain{simulate: func(evmchain.Authorization, []byte) error { return netErr{} }}
+	down := &fakeChain{simulate: func(eip3009.Authorization, []byte) error { return netErr{} }}
 	srv := httptest.NewServer(facilitator.Handler(newLocal(t, down), nil))
 	defer srv.Close()
 	req := baseRequirements()

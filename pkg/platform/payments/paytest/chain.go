@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"fmt"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"math/big"
 	"testing"
 
@@ -137,8 +138,8 @@ func Authorization(header string) (common.Address, [32]byte, error) {
 
 // transferAuthorization decodes an exact-EVM PAYMENT-SIGNATURE header into
 // the EIP-3009 authorization and its signature.
-func transferAuthorization(header string) (evmchain.Authorization, []byte, error) {
-	var auth evmchain.Authorization
+func transferAuthorization(header string) (eip3009.Authorization, []byte, error) {
+	var auth eip3009.Authorization
 	p, err := x402.DecodePaymentPayload(header)
 	if err != nil {
 		return auth, nil, fmt.Errorf("PAYMENT-SIGNATURE: %w", err)
