@@ -4,14 +4,20 @@
 package input
 
 import (
-	"fmt"
+	"reflect"
 
 	"github.com/labstack/echo/v4"
 )
 
 type key[T any] struct{}
 
-func (key[T]) String() string { var t T; return fmt.Sprintf("intel402.input.%T", t) }
+// String names T by its package path and type (reflect.TypeFor, so an
+// interface type has its own name rather than a nil value's, and two
+// packages' same-named types differ).
+func (key[T]) String() string {
+	t := reflect.TypeFor[T]()
+	return "intel402.input." + t.PkgPath() + "." + t.String()
+}
 
 // Middleware runs parse and stores its result for Get, or returns its error.
 func Middleware[T any](parse func(echo.Context) (T, error)) echo.MiddlewareFunc {

@@ -1,0 +1,303 @@
+package apierror
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/intel402/intel402/pkg/platform/requestid"
+)
+
+// coderErr is a Coder that is not an *Error, like the ones pkg/x402 returns.
+type coderErr struct{}
+
+func (coderErr) Error() string     { return "payment required: bad signature" }
+func (coderErr) HTTPStatus() int   { return http.StatusPaymentRequired }
+func (coderErr) ErrorCode() string { return "payment_required" }
+
+type detailedCoder struct{ coderErr }
+
+func (detailedCoder) ErrorDetails() map[string]any { return map[string]any{"network": "base"} }
+
+func TestConstructors(t *testing.T) {
+	cause := errors.New("db exploded at 10.0.0.3")
+	tests := []struct {
+		name      string
+		err       *Error
+		status    int
+		code      string
+		message   string
+		errString string
+		details   map[string]any
+		unwrap    error
+	}{
+		{
+			name: "New formats the message", err: New(http.StatusNotFound, CodeNotFound, "no %s %d", "thing", 7),
+			status: 404, code: CodeNotFound, message: "no thing 7", errString: "not_found: no thing 7",
+		},
+		{
+			name: "New without args keeps the message", err: New(http.StatusBadRequest, CodeInvalidJSON, "plain"),
+			status: 400, code: CodeInvalidJSON, message: "plain", errString: "invalid_json: plain",
+		},
+		{
+			name: "Wrap keeps the cause", err: Wrap(cause, http.StatusBadGateway, CodeUpstreamFailure, "upstream failed"),
+			status: 502, code: CodeUpstreamFailure, message: "upstream failed",
+			errString: "upstream_failure: upstream failed: db exploded at 10.0.0.3", unwrap: cause,
+		},
+		{
+			name:   "WithDetails sets details",
+			err:    New(http.StatusUnprocessableEntity, CodeInsufficientEvidence, "thin").WithDetails(map[string]any{"sources": 1}),
+			status: 422, code: CodeInsufficientEvidence, message: "thin", errString: "insufficient_evidence: thin",
+			details: map[string]any{"sources": 1},
+		},
+		{
+			name: "InvalidField names the field", err: InvalidField("domain", "is required", nil),
+			status: 400, code: CodeInvalidRequest, message: "domain: is required", errString: "invalid_request: domain: is required",
+			details: map[string]any{"field": "domain", "reason": "is required"},
+		},
+		{
+			name: "InvalidField merges extra", err: InvalidField("limit", "too big", map[string]any{"maximum": 10}),
+			status: 400, code: CodeInvalidRequest, message: "limit: too big", errString: "invalid_request: limit: too big",
+			details: map[string]any{"field": "limit", "reason": "too big", "maximum": 10},
+		},
+		{
+			name: "InvalidField without field uses the reason", err: InvalidField("", "bad body", nil),
+			status: 400, code: CodeInvalidRequest, message: "bad body", errString: "invalid_request: bad body",
+			details: map[string]any{"field": "", "reason": "bad body"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := tt.err
+			if e.Status != tt.status || e.HTTPStatus() != tt.status {
+				t.Errorf("status = %d/%d, want %d", e.Status, e.HTTPStatus(), tt.status)
+			}
+			if e.Code != tt.code || e.ErrorCode() != tt.code {
+				t.Errorf("code = %q/%q, want %q", e.Code, e.ErrorCode(), tt.code)
+			}
+			if e.Message != tt.message {
+				t.Errorf("message = %q, want %q", e.Message, tt.message)
+			}
+			if got := e.Error(); got != tt.errString {
+				t.Errorf("Error() = %q, want %q", got, tt.errString)
+			}
+			if !reflect.DeepEqual(e.ErrorDetails(), tt.details) {
+				t.Errorf("details = %#v, want %#v", e.ErrorDetails(), tt.details)
+			}
+			if e.Unwrap() != tt.unwrap {
+				t.Errorf("Unwrap() = %v, want %v", e.Unwrap(), tt.unwrap)
+			}
+			if tt.unwrap != nil && !errors.Is(e, tt.unwrap) {
+				t.Errorf("errors.Is(e, cause) = false")
+			}
+		})
+	}
+}
+
+func TestFrom(t *testing.T) {
+	secret := "pq: password authentication failed for user admin"
+	base := New(http.StatusServiceUnavailable, CodeBudgetExhausted, "budget spent").
+		WithDetails(map[string]any{"retryAfter": 60})
+	tests := []struct {
+		name   string
+		err    error
+		status int
+		body   Body
+	}{
+		{"direct *Error", base, 503, Body{Code: CodeBudgetExhausted, Message: "budget spent", Details: map[string]any{"retryAfter": 60}}},
+		{"wrapped once with %w", fmt.Errorf("handler: %w", base), 503,
+			Body{Code: CodeBudgetExhausted, Message: "budget spent", Details: map[string]any{"retryAfter": 60}}},
+		{"wrapped twice with %w", fmt.Errorf("a: %w", fmt.Errorf("b: %w", New(404, CodeNotFound, "gone"))), 404,
+			Body{Code: CodeNotFound, Message: "gone"}},
+		{"Wrap hides the cause text", Wrap(errors.New(secret), http.StatusGatewayTimeout, CodeUpstreamTimeout, "upstream timed out"), 504,
+			Body{Code: CodeUpstreamTimeout, Message: "upstream timed out"}},
+		{"plain error becomes 500", errors.New(secret), 500, Body{Code: CodeInternal, Message: "internal error"}},
+		{"%v-formatted *Error loses its code", fmt.Errorf("x: %v", base), 500, Body{Code: CodeInternal, Message: "internal error"}},
+		{"foreign Coder uses its Error text", coderErr{}, 402, Body{Code: "payment_required", Message: "payment required: bad signature"}},
+		{"foreign Coder with Detailer", fmt.Errorf("w: %w", detailedCoder{}), 402,
+			Body{Code: "payment_required", Message: "payment required: bad signature", Details: map[string]any{"network": "base"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := From(tt.err)
+			if status != tt.status {
+				t.Errorf("status = %d, want %d", status, tt.status)
+			}
+			if !reflect.DeepEqual(body, tt.body) {
+				t.Errorf("body = %#v, want %#v", body, tt.body)
+			}
+			if strings.Contains(body.Message, "password") {
+				t.Errorf("message leaks internal text: %q", body.Message)
+			}
+		})
+	}
+}
+
+func TestCodeConstants(t *testing.T) {
+	// The codes are a public contract; pin their wire values.
+	want := map[string]string{
+		CodeInvalidJSON:          "invalid_json",
+		CodeInvalidRequest:       "invalid_request",
+		CodeUnsupportedMediaType: "unsupported_content_type",
+		CodeBodyTooLarge:         "body_too_large",
+		CodeNotFound:             "not_found",
+		CodeMethodNotAllowed:     "method_not_allowed",
+		CodeInsufficientEvidence: "insufficient_evidence",
+		CodeUpstreamFailure:      "upstream_failure",
+		CodeUpstreamRateLimited:  "upstream_rate_limited",
+		CodeBudgetExhausted:      "upstream_budget_exhausted",
+		CodeServiceUnavailable:   "service_unavailable",
+		CodeUpstreamTimeout:      "upstream_timeout",
+		CodeInternal:             "internal_error",
+	}
+	if len(want) != 13 {
+		t.Fatalf("duplicate code values: %d distinct", len(want))
+	}
+	for got, w := range want {
+		if got != w {
+			t.Errorf("code %q, want %q", got, w)
+		}
+	}
+}
+
+type logBuf struct{ strings.Builder }
+
+func newServer(logOut io.Writer) *echo.Echo {
+	e := echo.New()
+	e.HideBanner = true
+	e.HTTPErrorHandler = Handler(slog.New(slog.NewJSONHandler(logOut, nil)))
+	e.Use(requestid.Middleware())
+	return e
+}
+
+func TestHandlerEnvelope(t *testing.T) {
+	secret := "dial tcp 10.1.2.3:5432: connection refused"
+	tests := []struct {
+		name       string
+		method     string
+		path       string
+		handlerErr error
+		status     int
+		code       string
+		message    string
+		details    map[string]any
+		logged     bool
+	}{
+		{"apierror with details", http.MethodGet, "/x",
+			InvalidField("domain", "is required", nil), 400, CodeInvalidRequest, "domain: is required",
+			map[string]any{"field": "domain", "reason": "is required"}, false},
+		{"wrapped apierror", http.MethodGet, "/x",
+			fmt.Errorf("svc: %w", New(http.StatusBadGateway, CodeUpstreamFailure, "provider down")), 502, CodeUpstreamFailure, "provider down", nil, true},
+		{"plain error is 500 and not leaked", http.MethodGet, "/x",
+			errors.New(secret), 500, CodeInternal, "internal error", nil, true},
+		{"echo 404 for unknown route", http.MethodGet, "/nope", nil, 404, CodeNotFound, "no such route", nil, false},
+		{"echo 405 for wrong method", http.MethodDelete, "/x", nil, 405, CodeMethodNotAllowed, "method not allowed on this route", nil, false},
+		{"echo 413", http.MethodGet, "/x", echo.ErrStatusRequestEntityTooLarge, 413, CodeBodyTooLarge, "Request Entity Too Large", nil, false},
+		{"echo 503 with message", http.MethodGet, "/x", echo.NewHTTPError(503, "draining"), 503, CodeServiceUnavailable, "draining", nil, true},
+		{"echo 400 with message", http.MethodGet, "/x", echo.NewHTTPError(400, "bad query"), 400, CodeInvalidRequest, "bad query", nil, false},
+		{"echo 401 without string message", http.MethodGet, "/x", echo.NewHTTPError(401, 42), 401, CodeInvalidRequest, "Unauthorized", nil, false},
+		{"echo 500 hides its message", http.MethodGet, "/x", echo.NewHTTPError(500, secret), 500, CodeInternal, "internal error", nil, true},
+		{"echo 502 becomes 500", http.MethodGet, "/x", echo.NewHTTPError(502, "gw"), 500, CodeInternal, "internal error", nil, true},
+		{"apierror wrapped in echo.HTTPError keeps its code", http.MethodGet, "/x",
+			echo.NewHTTPError(500).SetInternal(New(http.StatusTooManyRequests, CodeUpstreamRateLimited, "slow down")),
+			429, CodeUpstreamRateLimited, "slow down", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logs logBuf
+			e := newServer(&logs)
+			e.GET("/x", func(echo.Context) error { return tt.handlerErr })
+			req := httptest.NewRequest(tt.method, tt.path, nil)
+			req.Header.Set(requestid.Header, "abc-123")
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, req)
+
+			if rec.Code != tt.status {
+				t.Fatalf("status = %d, want %d; body %s", rec.Code, tt.status, rec.Body)
+			}
+			if ct := rec.Header().Get(echo.HeaderContentType); !strings.HasPrefix(ct, "application/json") {
+				t.Errorf("Content-Type = %q", ct)
+			}
+			// Shape: exactly {"error":{...}} with the documented keys.
+			var raw map[string]map[string]any
+			if err := json.Unmarshal(rec.Body.Bytes(), &raw); err != nil {
+				t.Fatalf("body is not an envelope: %v: %s", err, rec.Body)
+			}
+			if len(raw) != 1 || raw["error"] == nil {
+				t.Fatalf("top-level keys = %v, want only error", raw)
+			}
+			wantKeys := 3
+			if tt.details != nil {
+				wantKeys = 4
+			}
+			if len(raw["error"]) != wantKeys {
+				t.Errorf("error keys = %v, want %d keys", raw["error"], wantKeys)
+			}
+			var env Envelope
+			if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+				t.Fatal(err)
+			}
+			if env.Error.Code != tt.code || env.Error.Message != tt.message {
+				t.Errorf("code/message = %q/%q, want %q/%q", env.Error.Code, env.Error.Message, tt.code, tt.message)
+			}
+			if env.Error.RequestID != "abc-123" {
+				t.Errorf("requestId = %q, want abc-123", env.Error.RequestID)
+			}
+			if !reflect.DeepEqual(env.Error.Details, tt.details) {
+				t.Errorf("details = %#v, want %#v", env.Error.Details, tt.details)
+			}
+			if strings.Contains(rec.Body.String(), "10.1.2.3") {
+				t.Errorf("internal text leaked: %s", rec.Body)
+			}
+			if got := strings.Contains(logs.String(), "request failed"); got != tt.logged {
+				t.Errorf("logged = %v, want %v; logs %q", got, tt.logged, logs.String())
+			}
+		})
+	}
+}
+
+func TestHandlerHeadHasNoBody(t *testing.T) {
+	e := newServer(io.Discard)
+	e.HEAD("/x", func(echo.Context) error { return New(http.StatusNotFound, CodeNotFound, "gone") })
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodHead, "/x", nil))
+	if rec.Code != 404 || rec.Body.Len() != 0 {
+		t.Fatalf("HEAD: status %d body %q, want 404 and empty", rec.Code, rec.Body)
+	}
+}
+
+func TestHandlerCommittedResponseUntouched(t *testing.T) {
+	e := newServer(io.Discard)
+	e.GET("/x", func(c echo.Context) error {
+		_ = c.String(http.StatusOK, "partial")
+		return errors.New("late failure")
+	})
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x", nil))
+	if rec.Code != 200 || rec.Body.String() != "partial" {
+		t.Fatalf("status %d body %q, want 200 partial", rec.Code, rec.Body)
+	}
+}
+
+func TestHandlerGeneratesRequestIDWhenAbsent(t *testing.T) {
+	e := newServer(io.Discard)
+	e.GET("/x", func(echo.Context) error { return New(400, CodeInvalidRequest, "bad") })
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x", nil))
+	var env Envelope
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+		t.Fatal(err)
+	}
+	if env.Error.RequestID == "" || env.Error.RequestID != rec.Header().Get(requestid.Header) {
+		t.Fatalf("requestId %q, header %q: want equal and non-empty", env.Error.RequestID, rec.Header().Get(requestid.Header))
+	}
+}
