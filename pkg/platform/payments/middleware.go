@@ -45,7 +45,7 @@ func (p Price) Key() string { return p.Method + " " + p.Path }
 func Middleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Facilitator, store cache.Store, logger *slog.Logger) (echo.MiddlewareFunc, error) {
 	routes := make(map[string]echox402.Route, len(prices))
 	for _, p := range prices {
-		disc, err := Discovery(doc, p.Method, p.Path)
+		disc, err := Bazaar(doc, p.Method, p.Path)
 		if err != nil {
 			return nil, err
 		}

@@ -73,7 +73,7 @@ func TestDiscoveryFromOpenAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := payments.Discovery(doc.T, "POST", "/v1/company/deal-brief/deep")
+	b, err := payments.Bazaar(doc.T, "POST", "/v1/company/deal-brief/deep")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestDiscoveryFromOpenAPI(t *testing.T) {
 	if strings.Contains(string(b.Schema), "$ref") {
 		t.Fatal("schema keeps unresolved $ref")
 	}
-	if _, err := payments.Discovery(doc.T, "POST", "/v1/nope"); err == nil {
+	if _, err := payments.Bazaar(doc.T, "POST", "/v1/nope"); err == nil {
 		t.Fatal("unknown path accepted")
 	}
 }
@@ -237,7 +237,7 @@ func TestChallengeHeaderSize(t *testing.T) {
 				if op.Extensions["x-price-atomic"] == nil && !strings.Contains(path, "/domain/") {
 					continue
 				}
-				b, err := payments.Discovery(doc.T, method, path)
+				b, err := payments.Bazaar(doc.T, method, path)
 				if err != nil {
 					t.Fatalf("%s %s %s: %v", name, method, path, err)
 				}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/intel402/intel402/services/domain-qual/internal/dnsfake"
+	"github.com/intel402/intel402/services/domain-qual/internal/memresolver"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 )
 
@@ -228,7 +228,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			z := dnsfake.New(t, tt.zone...)
+			z := memresolver.New(t, tt.zone...)
 			for _, f := range tt.fail {
 				z.Fail(f)
 			}
@@ -271,7 +271,7 @@ func TestEvaluate(t *testing.T) {
 // TestEvaluateQueries proves one TXT round per include level: the queries of
 // a level are issued together, so a 3-deep chain costs 4 TXT queries.
 func TestEvaluateQueries(t *testing.T) {
-	z := dnsfake.New(t,
+	z := memresolver.New(t,
 		`example.com. TXT "v=spf1 include:l1.example.net a -all"`,
 		`example.com. A 192.0.2.1`,
 		`l1.example.net. TXT "v=spf1 include:l2.example.net -all"`,

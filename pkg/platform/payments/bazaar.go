@@ -11,18 +11,20 @@ import (
 	"github.com/intel402/intel402/pkg/x402/echox402"
 )
 
-// Discovery derives the bazaar discovery extension of one operation from
-// the OpenAPI document, so the catalogue entry and the contract cannot
-// drift: the input example and JSON Schema come from the operation's query
-// parameters or JSON request body, the output example from its 200 response.
-func Discovery(doc *openapi3.T, method, path string) (*echox402.Bazaar, error) {
+// Bazaar derives the bazaar discovery extension (the x402 catalogue entry)
+// of one operation from the OpenAPI document, so the catalogue entry and
+// the contract cannot drift: the input example and JSON Schema come from
+// the operation's query parameters or JSON request body, the output example
+// from its 200 response. (The services' /capabilities.json and
+// /pricing.json documents are pkg/platform/discovery's.)
+func Bazaar(doc *openapi3.T, method, path string) (*echox402.Bazaar, error) {
 	item := doc.Paths.Find(path)
 	if item == nil {
-		return nil, fmt.Errorf("payments.Discovery: %s not in the OpenAPI document", path)
+		return nil, fmt.Errorf("payments.Bazaar: %s not in the OpenAPI document", path)
 	}
 	op := item.GetOperation(strings.ToUpper(method))
 	if op == nil {
-		return nil, fmt.Errorf("payments.Discovery: %s %s not in the OpenAPI document", method, path)
+		return nil, fmt.Errorf("payments.Bazaar: %s %s not in the OpenAPI document", method, path)
 	}
 	input := map[string]any{"type": "http", "method": strings.ToUpper(method)}
 	inputSchema := map[string]any{
@@ -74,10 +76,10 @@ func Discovery(doc *openapi3.T, method, path string) (*echox402.Bazaar, error) {
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
 		mt := op.RequestBody.Value.Content.Get("application/json")
 		if mt == nil || mt.Schema == nil {
-			return nil, fmt.Errorf("payments.Discovery: %s %s has no JSON request body schema", method, path)
+			return nil, fmt.Errorf("payments.Bazaar: %s %s has no JSON request body schema", method, path)
 		}
 		if mt.Example == nil {
-			return nil, fmt.Errorf("payments.Discovery: %s %s request body has no example", method, path)
+			return nil, fmt.Errorf("payments.Bazaar: %s %s request body has no example", method, path)
 		}
 		input["bodyType"] = "json"
 		input["body"] = mt.Example
@@ -107,11 +109,11 @@ func Discovery(doc *openapi3.T, method, path string) (*echox402.Bazaar, error) {
 	}
 	ib, err := json.Marshal(info)
 	if err != nil {
-		return nil, fmt.Errorf("payments.Discovery: %w", err)
+		return nil, fmt.Errorf("payments.Bazaar: %w", err)
 	}
 	sb, err := json.Marshal(schema)
 	if err != nil {
-		return nil, fmt.Errorf("payments.Discovery: %w", err)
+		return nil, fmt.Errorf("payments.Bazaar: %w", err)
 	}
 	return &echox402.Bazaar{Info: ib, Schema: sb}, nil
 }

@@ -1,7 +1,7 @@
-// Package dnsfake is test support: an in-memory resolver over RR strings for
+// Package memresolver is test support: an in-memory resolver over RR strings for
 // the pure analysis packages' table tests (the real DNS protocol is tested
 // with internal/dnstest).
-package dnsfake
+package memresolver
 
 import (
 	"context"
