@@ -79,7 +79,8 @@ run_bounded() {
   return "$rc"
 }
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+who=demo
+source scripts/lib.sh
 CI_PORT=${COMPANY_INTEL_PORT:-$(free_port)}
 DQ_PORT=${DOMAIN_QUAL_PORT:-$(free_port)}
 CHAIN_PORT=${DEVCHAIN_PORT:-$(free_port)}

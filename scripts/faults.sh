@@ -60,38 +60,13 @@ for tool in redis-cli redis-server jq python3 curl; do
   command -v "$tool" >/dev/null || { echo "faults: $tool is required" >&2; exit 1; }
 done
 
-echo "faults: building into $bindir" >&2
-export CGO_ENABLED=0
-go build -trimpath -o "$bindir/company-intel" ./services/company-intel/cmd/company-intel
-go build -trimpath -o "$bindir/domain-qual" ./services/domain-qual/cmd/domain-qual
-go build -trimpath -o "$bindir/fakeupstreams" ./services/company-intel/cmd/fakeupstreams
-loadgen_cgo=0
-command -v "${CC:-gcc}" >/dev/null && loadgen_cgo=1
-CGO_ENABLED=$loadgen_cgo go build -trimpath -o "$bindir/loadgen" ./pkg/x402/x402test/cmd/loadgen
+who=faults
+source scripts/lib.sh
+build_bench "$bindir"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 now_ms() { date +%s%3N; }
-wait_http() { # url log
-  for _ in $(seq 1 150); do
-    curl -fsS -m 1 "$1" >/dev/null 2>&1 && return 0
-    sleep 0.1
-  done
-  echo "faults: nothing answers at $1; see $2" >&2
-  tail -20 "$2" >&2
-  exit 1
-}
-listening() { # log: the address a loadgen server printed
-  for _ in $(seq 1 100); do
-    if grep -q '^listening on ' "$1" 2>/dev/null; then sed -n 's/^listening on //p' "$1" | head -1; return 0; fi
-    sleep 0.1
-  done
-  echo "faults: $1 shows no listening address" >&2
-  cat "$1" >&2
-  exit 1
-}
 
-unset X402_FACILITATOR_URL X402_FACILITATOR_TOKEN X402_RPC_URL X402_SETTLEMENT_KEY X402_PAY_TO \
-  CDP_API_KEY_ID CDP_API_KEY_SECRET REDIS_URL OTEL_EXPORTER_OTLP_ENDPOINT EXA_API_KEY PORT LISTEN_HOST LOG_LEVEL
+unset_service_env
 
 # Our own Redis on a free port.
 redis_port=$(free_port)

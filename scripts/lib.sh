@@ -1,0 +1,49 @@
+# Shared helpers of the loopback scripts (load.sh, faults.sh, demo.sh).
+# Source it after setting `who` (the prefix of the script's messages).
+
+# free_port prints a free loopback TCP port.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# wait_http URL LOG: wait up to 15 s for URL to answer 2xx, else show LOG and exit.
+wait_http() {
+  for _ in $(seq 1 150); do
+    curl -fsS -m 1 "$1" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "$who: nothing answers at $1; see $2" >&2
+  tail -20 "$2" >&2
+  exit 1
+}
+
+# listening LOG: the address a loadgen server printed ("listening on ADDR").
+listening() {
+  for _ in $(seq 1 100); do
+    if grep -q '^listening on ' "$1" 2>/dev/null; then sed -n 's/^listening on //p' "$1" | head -1; return 0; fi
+    sleep 0.1
+  done
+  echo "$who: $1 shows no listening address" >&2
+  cat "$1" >&2
+  exit 1
+}
+
+# build_bench DIR: both services, the fixture world and loadgen into DIR.
+# loadgen (the facilitator and the signing client) is built with cgo when a
+# C compiler is there: go-ethereum then recovers signatures with
+# libsecp256k1, several times faster than its pure-Go fallback, so the fake
+# facilitator, which shares the cores with the service, takes less of them.
+build_bench() {
+  echo "$who: building into $1" >&2
+  CGO_ENABLED=0 go build -trimpath -o "$1/company-intel" ./services/company-intel/cmd/company-intel
+  CGO_ENABLED=0 go build -trimpath -o "$1/domain-qual" ./services/domain-qual/cmd/domain-qual
+  CGO_ENABLED=0 go build -trimpath -o "$1/fakeupstreams" ./services/company-intel/cmd/fakeupstreams
+  local cgo=0
+  command -v "${CC:-gcc}" >/dev/null && cgo=1
+  CGO_ENABLED=$cgo go build -trimpath -o "$1/loadgen" ./pkg/x402/x402test/cmd/loadgen
+}
+
+# unset_service_env: nothing from the calling shell reaches the services but
+# what the script sets.
+unset_service_env() {
+  unset X402_FACILITATOR_URL X402_FACILITATOR_TOKEN X402_RPC_URL X402_SETTLEMENT_KEY X402_PAY_TO \
+    CDP_API_KEY_ID CDP_API_KEY_SECRET REDIS_URL OTEL_EXPORTER_OTLP_ENDPOINT EXA_API_KEY PORT LISTEN_HOST LOG_LEVEL
+}
