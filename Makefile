@@ -7,15 +7,17 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck bench build deps clean e2e demo load faults
+.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
 	@bash scripts/run.sh
 
-## test: every module's tests with the race detector, incl. Redis, DNS, chain and interop tests, then the
-## end-to-end smoke test (scripts/demo.sh --smoke: the built binaries, every paid operation paid twice)
+## test: every module tidy and building on its own (scripts/modcheck.sh), every module's tests with the race
+## detector, incl. Redis, DNS, chain and interop tests, then the end-to-end smoke test (scripts/demo.sh --smoke:
+## the built binaries, every paid operation paid twice)
 test: deps build
+	@MODULES="$(MODULES)" GO="$(GO)" bash scripts/modcheck.sh
 	$(GO) test -race -count=1 -shuffle=on $(PKGS)
 	bash scripts/demo.sh --smoke
 
@@ -47,14 +49,18 @@ node_modules/.installed: package.json package-lock.json
 	npm install --no-audit --no-fund
 	@touch $@
 
-## lint: gofmt, go vet and staticcheck across all modules
-lint: fmt-check vet staticcheck
+## lint: gofmt, go vet, staticcheck and modcheck across all modules
+lint: fmt-check vet staticcheck modcheck
 
 fmt-check:
 	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 vet:
 	$(GO) vet $(PKGS)
+
+## modcheck: every module's go.mod/go.sum tidy and `go build ./...` passing with GOWORK=off (scripts/modcheck.sh)
+modcheck:
+	@MODULES="$(MODULES)" GO="$(GO)" bash scripts/modcheck.sh
 
 staticcheck:
 	@test -x $(STATICCHECK) || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest

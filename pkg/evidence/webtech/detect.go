@@ -20,10 +20,37 @@ type Input struct {
 	ScriptSrcs []string
 	Links      []string
 
-	DNSTXT      []string // apex TXT records, each with its character-strings joined
-	MXHosts     []string // MX exchange host names
-	SPFIncludes []string // SPF include:/redirect= hosts; parsed from DNSTXT when empty
+	DNSTXT []string // apex TXT records, each with its character-strings joined
+
+	// Mail lists the mail services the caller identified from the domain's
+	// MX hosts and SPF targets with its own provider fingerprints
+	// (domain-qual's mxprovider): webtech keeps no MX or SPF table, so one
+	// judge names the provider everywhere.
+	Mail []Mail
 }
+
+// Mail is one mail service seen in DNS, as the caller identified it.
+type Mail struct {
+	// Name is the service's display name ("Google Workspace"); a
+	// registered technology of the same name (e.g. one also recognised by a
+	// TXT verification token) is the same technology.
+	Name string
+	// Category is EmailHosting, EmailSecurityGateway or EmailSending; a
+	// registered technology's own category wins.
+	Category Category
+	// Source is SourceMX (Detail is an MX host) or SourceSPF (Detail is an
+	// SPF include or redirect target); other sources are ignored.
+	Source Source
+	// Detail is the host or target.
+	Detail string
+}
+
+// Weights of Mail observations: an MX host is where the mail goes; an SPF
+// target only says who may send.
+const (
+	mailMXWeight  = 0.95
+	mailSPFWeight = 0.85
+)
 
 // Evidence is one rule hit behind a Hint.
 type Evidence struct {
@@ -79,6 +106,7 @@ func Detect(in Input) []Hint {
 			}
 		}
 	}
+	addMail(hits, in.Mail)
 	applyImplies(hits)
 
 	out := make([]Hint, 0, len(hits))
@@ -122,12 +150,6 @@ func newScan(p *page) *scan {
 		for _, it := range src.items {
 			sc.indexHost(src.source, it.host, it.raw)
 		}
-	}
-	for _, h := range p.mx {
-		sc.indexHost(SourceMX, h, h)
-	}
-	for _, h := range p.spf {
-		sc.indexHost(SourceSPF, h, h)
 	}
 	return sc
 }
@@ -180,6 +202,42 @@ func (s *hitState) confidence() float64 {
 		miss *= 1 - w
 	}
 	return 1 - miss
+}
+
+// addMail records the caller's mail observations as evidence. Several MX
+// hosts (or SPF targets) of one service are one observation, not
+// independent signals: the first one is the evidence.
+func addMail(hits map[string]*hitState, mail []Mail) {
+	if len(mail) > maxDNSValues {
+		mail = mail[:maxDNSValues]
+	}
+	seen := make(map[[2]string]bool)
+	for _, m := range mail {
+		var w float64
+		switch m.Source {
+		case SourceMX:
+			w = mailMXWeight
+		case SourceSPF:
+			w = mailSPFWeight
+		default:
+			continue
+		}
+		name := strings.TrimSpace(m.Name)
+		if name == "" || seen[[2]string{name, string(m.Source)}] {
+			continue
+		}
+		seen[[2]string{name, string(m.Source)}] = true
+		st := hits[name]
+		if st == nil {
+			t := registry.byName[name]
+			if t == nil {
+				t = &Technology{Name: name, Category: m.Category}
+			}
+			st = &hitState{tech: t}
+			hits[name] = st
+		}
+		st.add(m.Source, normHost(m.Detail), w)
+	}
 }
 
 // applyImplies adds implied technologies until no implication is left to

@@ -15,7 +15,8 @@ import (
 )
 
 // loadSite reads testdata/sites/<dir>: index.html, headers.txt ("Name: value"
-// lines) and the optional dns.txt ("txt <value>" / "mx <host>" lines).
+// lines) and the optional dns.txt ("txt <value>" and "mail <source>
+// <category> <detail> <name>" lines).
 func loadSite(t testing.TB, dir, url string) webtech.Input {
 	t.Helper()
 	base := filepath.Join("testdata", "sites", dir)
@@ -38,8 +39,12 @@ func loadSite(t testing.TB, dir, url string) webtech.Input {
 			switch typ {
 			case "txt":
 				in.DNSTXT = append(in.DNSTXT, value)
-			case "mx":
-				in.MXHosts = append(in.MXHosts, value)
+			case "mail":
+				f := strings.SplitN(value, " ", 4)
+				if len(f) != 4 {
+					t.Fatalf("%s: malformed mail line %q", dir, line)
+				}
+				in.Mail = append(in.Mail, webtech.Mail{Source: webtech.Source(f[0]), Category: webtech.Category(f[1]), Detail: f[2], Name: f[3]})
 			default:
 				t.Fatalf("%s: unknown dns record type %q", dir, typ)
 			}
@@ -192,28 +197,30 @@ func TestDetectDNSSignals(t *testing.T) {
 			want: []string{"Apple Business", "DocuSign", "HubSpot", "Meta Business Manager", "Microsoft 365", "Stripe", "Zoom"},
 		},
 		{
-			name: "gateway mx and spf parsed from txt",
+			name: "mail services named by the caller merge with txt tokens by name",
 			in: webtech.Input{
-				MXHosts: []string{"us-smtp-inbound-1.mimecast.com.", "US-SMTP-INBOUND-2.MIMECAST.COM"},
-				DNSTXT:  []string{"v=spf1 include:spf.protection.outlook.com include:mailgun.org include:spf.mtasv.net -all"},
+				Mail: []webtech.Mail{
+					{Name: "Mimecast", Category: webtech.EmailSecurityGateway, Source: webtech.SourceMX, Detail: "us-smtp-inbound-1.mimecast.com."},
+					{Name: "Microsoft 365", Category: webtech.EmailHosting, Source: webtech.SourceSPF, Detail: "spf.protection.outlook.com"},
+					{Name: "Postmark", Category: webtech.EmailSending, Source: webtech.SourceSPF, Detail: "spf.mtasv.net"},
+				},
+				DNSTXT: []string{"MS=ms1234", "v=spf1 include:mailgun.org -all"},
 			},
-			want: []string{"Microsoft 365", "Mailgun", "Mimecast", "Postmark"},
+			want: []string{"Microsoft 365", "Mimecast", "Postmark"},
 		},
 		{
-			name: "explicit spf includes win over txt parsing",
+			name: "no mail table of its own: MX hosts and SPF text alone name nothing",
 			in: webtech.Input{
-				DNSTXT:      []string{"v=spf1 include:sendgrid.net -all"},
-				SPFIncludes: []string{"_spf.salesforce.com"},
+				DNSTXT: []string{"v=spf1 include:sendgrid.net include:_spf.google.com -all", "x-google-site-verification=abc"},
 			},
-			want: []string{"Salesforce"},
+			want: []string{},
 		},
 		{
-			name: "lookalike hosts and prefixes do not match",
-			in: webtech.Input{
-				MXHosts:     []string{"mx.notgoogle.com", "pphosted.com.evil.example"},
-				SPFIncludes: []string{"fakesendgrid.net"},
-				DNSTXT:      []string{"x-google-site-verification=abc", "v=spf1 -all"},
-			},
+			name: "mail observations without a name or with another source are ignored",
+			in: webtech.Input{Mail: []webtech.Mail{
+				{Name: " ", Category: webtech.EmailHosting, Source: webtech.SourceMX, Detail: "mx.example"},
+				{Name: "Fastmail", Category: webtech.EmailHosting, Source: webtech.SourceHTML, Detail: "x"},
+			}},
 			want: []string{},
 		},
 	}
@@ -401,5 +408,31 @@ func TestDetectOutputIsSortedDeterministicAndBounded(t *testing.T) {
 	}
 	if _, ok := find(first, "PHP"); !ok {
 		t.Error("PHP with long header value not detected")
+	}
+}
+
+func TestDetectMailEvidence(t *testing.T) {
+	t.Parallel()
+	hints := webtech.Detect(webtech.Input{
+		DNSTXT: []string{"MS=ms1234"},
+		Mail: []webtech.Mail{
+			{Name: "Microsoft 365", Category: webtech.EmailHosting, Source: webtech.SourceMX, Detail: "Acme-com.mail.protection.outlook.com."},
+			{Name: "Microsoft 365", Category: webtech.EmailHosting, Source: webtech.SourceMX, Detail: "acme-com-2.mail.protection.outlook.com"},
+			{Name: "Microsoft 365", Category: webtech.EmailHosting, Source: webtech.SourceSPF, Detail: "spf.protection.outlook.com"},
+			{Name: "Proofpoint", Category: webtech.EmailSecurityGateway, Source: webtech.SourceSPF, Detail: "pphosted.com"},
+		},
+	})
+	m, ok := find(hints, "Microsoft 365")
+	if !ok {
+		t.Fatalf("no Microsoft 365 hint: %+v", hints)
+	}
+	// One MX observation (two hosts of one provider are one signal), the SPF
+	// target and the TXT token: 1 - (1-0.95)(1-0.85)(1-0.8).
+	if m.Confidence != 0.999 || len(m.Evidence) != 3 || m.Website == "" || m.Category != webtech.EmailHosting {
+		t.Errorf("Microsoft 365 = %+v", m)
+	}
+	p, ok := find(hints, "Proofpoint")
+	if !ok || p.Category != webtech.EmailSecurityGateway || p.Confidence != 0.85 || p.Evidence[0] != (webtech.Evidence{Source: webtech.SourceSPF, Detail: "pphosted.com"}) {
+		t.Errorf("Proofpoint = %+v, %v", p, ok)
 	}
 }

@@ -12,7 +12,8 @@ func ExampleDetect() {
 		URL:     "https://shop.example/",
 		Headers: http.Header{"Server": {"nginx/1.25.3"}},
 		HTML:    []byte(`<meta name="generator" content="WordPress 6.5.2"><script src="https://js.stripe.com/v3/"></script>`),
-		MXHosts: []string{"aspmx.l.google.com."},
+		// The caller's own fingerprints named the MX host's provider.
+		Mail: []webtech.Mail{{Name: "Google Workspace", Category: webtech.EmailHosting, Source: webtech.SourceMX, Detail: "aspmx.l.google.com."}},
 	})
 	for _, h := range hints {
 		fmt.Printf("%s/%s %s %.2f\n", h.Category, h.Name, h.Version, h.Confidence)

@@ -35,8 +35,6 @@ type page struct {
 	iframes []urlItem
 	html    []byte
 	txt     []string
-	mx      []string
-	spf     []string
 }
 
 // urlItem is one script/link/iframe URL with its lower-cased form and host.
@@ -208,29 +206,6 @@ func cookieNamesFromSetCookie(values []string) []string {
 	return names
 }
 
-// spfHosts returns the include: and redirect= targets of SPF records found
-// among TXT values.
-func spfHosts(txt []string) []string {
-	var hosts []string
-	for _, rec := range txt {
-		f := strings.Fields(rec)
-		if len(f) == 0 || !strings.EqualFold(f[0], "v=spf1") {
-			continue
-		}
-		for _, term := range f[1:] {
-			t := strings.ToLower(term)
-			t = strings.TrimLeft(t, "+-~?")
-			switch {
-			case strings.HasPrefix(t, "include:"):
-				hosts = append(hosts, normHost(t[len("include:"):]))
-			case strings.HasPrefix(t, "redirect="):
-				hosts = append(hosts, normHost(t[len("redirect="):]))
-			}
-		}
-	}
-	return hosts
-}
-
 // newPage normalises an Input into a page.
 func newPage(in Input) *page {
 	p := &page{
@@ -276,16 +251,6 @@ func newPage(in Input) *page {
 	p.scripts, p.links = urlItems(scripts), urlItems(links)
 
 	p.txt = capList(in.DNSTXT)
-	for _, h := range capList(in.MXHosts) {
-		p.mx = append(p.mx, normHost(h))
-	}
-	spf := in.SPFIncludes
-	if len(spf) == 0 {
-		spf = spfHosts(p.txt)
-	}
-	for _, h := range capList(spf) {
-		p.spf = append(p.spf, normHost(h))
-	}
 	return p
 }
 

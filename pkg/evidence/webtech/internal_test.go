@@ -66,28 +66,6 @@ func TestHostSuffixIndex(t *testing.T) {
 	}
 }
 
-func TestSPFHosts(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name string
-		txt  []string
-		want []string
-	}{
-		{"includes and redirect", []string{"v=spf1 include:_spf.google.com +include:SendGrid.net. redirect=_spf.example.com"}, []string{"_spf.google.com", "sendgrid.net", "_spf.example.com"}},
-		{"upper-case version tag", []string{"V=SPF1 include:mailgun.org ~all"}, []string{"mailgun.org"}},
-		{"not spf", []string{"google-site-verification=x include:evil.example"}, nil},
-		{"spf2 is not spf1", []string{"spf2.0/pra include:x.example"}, nil},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			if got := spfHosts(tc.txt); !slices.Equal(got, tc.want) {
-				t.Errorf("spfHosts = %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
 func TestTruncate(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

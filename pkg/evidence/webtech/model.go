@@ -86,8 +86,8 @@ const (
 	SourceHTML    Source = "html"    // raw HTML bytes
 	SourceURL     Source = "url"     // host of the fetched page URL
 	SourceDNSTXT  Source = "dns_txt" // apex TXT records
-	SourceMX      Source = "mx"      // MX host names
-	SourceSPF     Source = "spf"     // SPF include:/redirect= hosts
+	SourceMX      Source = "mx"      // an MX host, reported through Input.Mail
+	SourceSPF     Source = "spf"     // an SPF include/redirect target, reported through Input.Mail
 	SourceImplied Source = "implied" // added because another detected technology implies it
 )
 
@@ -278,14 +278,4 @@ func URLHost(host string, w float64) Rule {
 // TXT matches apex TXT records that start with prefix (case-insensitive).
 func TXT(prefix string, w float64) Rule {
 	return Rule{Source: SourceDNSTXT, Kind: MatchPrefix, Pattern: prefix, Weight: w}
-}
-
-// MX matches MX hosts equal to or under host.
-func MX(host string, w float64) Rule {
-	return Rule{Source: SourceMX, Kind: MatchHostSuffix, Pattern: strings.ToLower(host), Weight: w}
-}
-
-// SPF matches SPF include:/redirect= hosts equal to or under host.
-func SPF(host string, w float64) Rule {
-	return Rule{Source: SourceSPF, Kind: MatchHostSuffix, Pattern: strings.ToLower(host), Weight: w}
 }

@@ -22,8 +22,7 @@ var registry = newRuleSet(
 	consentTechs, abTestingTechs, advertisingTechs, cdnTechs, hostingTechs,
 	webServerTechs, webFrameworkTechs, securityTechs, monitoringTechs,
 	jsFrameworkTechs, uiFrameworkTechs, fontTechs, videoTechs, searchTechs,
-	identityTechs, paymentTechs, emailSendingTechs, emailGatewayTechs,
-	emailHostingTechs, saasTechs,
+	identityTechs, paymentTechs, emailTXTTechs, saasTechs,
 )
 
 func newRuleSet(groups ...[]Technology) ruleSet {

@@ -24,14 +24,12 @@ var chatTechs = []Technology{
 		ScriptHost("zopim.com", 0.9),
 		Cookie("__zlcmid", 0.8),
 		URLHost("zendesk.com", 0.9),
-		SPF("mail.zendesk.com", 0.8),
 		TXT("zendeskverification=", 0.75),
 	}},
 	{Name: "Freshdesk", Category: ChatSupport, Website: "https://www.freshworks.com/freshdesk/", Rules: []Rule{
 		ScriptHost("widget.freshworks.com", 0.9),
 		HTML(`widget.freshworks.com/widgets/`, 0.85),
 		URLHost("freshdesk.com", 0.9),
-		SPF("email.freshdesk.com", 0.8),
 	}},
 	{Name: "Freshchat", Category: ChatSupport, Website: "https://www.freshworks.com/live-chat-software/", Rules: []Rule{
 		ScriptHost("wchat.freshchat.com", 0.95),
@@ -72,7 +70,6 @@ var chatTechs = []Technology{
 	{Name: "Help Scout", Category: ChatSupport, Website: "https://www.helpscout.com", Rules: []Rule{
 		HTML(`beacon-v2.helpscout.net`, 0.95),
 		HTMLRe(`Beacon(`, `Beacon\(\s*['"]init['"]`, 0.85),
-		SPF("helpscoutemail.com", 0.8),
 	}},
 	{Name: "Kustomer", Category: ChatSupport, Website: "https://www.kustomer.com", Rules: []Rule{
 		ScriptHost("cdn.kustomerapp.com", 0.95),

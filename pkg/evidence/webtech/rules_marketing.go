@@ -167,7 +167,6 @@ var marketingTechs = []Technology{
 		Cookie("hubspotutk", 0.9),
 		Cookie("__hstc", 0.9),
 		Cookie("__hssc", 0.7),
-		SPF("hubspotemail.net", 0.75),
 		TXT("hubspot-developer-verification=", 0.6),
 	}},
 	{Name: "Marketo", Category: MarketingAutomation, Website: "https://business.adobe.com/products/marketo/adobe-marketo.html", Rules: []Rule{
@@ -176,23 +175,19 @@ var marketingTechs = []Technology{
 		HTML(`Munchkin.init(`, 0.9),
 		HTML(`id="mktoForm_`, 0.85),
 		Cookie("_mkto_trk", 0.9),
-		SPF("mktomail.com", 0.85),
 	}},
 	{Name: "Pardot", Category: MarketingAutomation, Website: "https://www.salesforce.com/marketing/b2b-automation/", Rules: []Rule{
 		ScriptHost("pardot.com", 0.9),
 		HTML(`pi.pardot.com`, 0.85),
 		HTML(`piAId = `, 0.85),
 		CookieRe(`^visitor_id\d+(?:-hash)?$`, 0.85),
-		SPF("aspmx.pardot.com", 0.85),
 	}},
 	{Name: "Mailchimp", Category: MarketingAutomation, Website: "https://mailchimp.com", Rules: []Rule{
 		ScriptHost("chimpstatic.com", 0.9),
 		HTMLRe(`list-manage.com`, `[a-z0-9.-]*list-manage\.com/subscribe`, 0.9),
 		HTML(`id="mc-embedded-subscribe`, 0.9),
-		SPF("servers.mcsv.net", 0.85),
 	}},
 	{Name: "Mandrill", Category: EmailSending, Website: "https://mailchimp.com/features/transactional-email/", Rules: []Rule{
-		SPF("spf.mandrillapp.com", 0.9),
 		TXT("mandrill_verify.", 0.8),
 	}},
 	{Name: "Klaviyo", Category: MarketingAutomation, Website: "https://www.klaviyo.com", Rules: []Rule{
@@ -205,26 +200,20 @@ var marketingTechs = []Technology{
 		HTML(`trackcmp.net/`, 0.9),
 		ScriptHost("activehosted.com", 0.9),
 		Script(`diffuser-cdn\.app-us\d+\.com/diffuser/`, 0.9),
-		SPF("emsd1.com", 0.8),
 	}},
 	{Name: "Salesforce Marketing Cloud", Category: MarketingAutomation, Website: "https://www.salesforce.com/marketing/", Rules: []Rule{
-		SPF("cust-spf.exacttarget.com", 0.85),
 		ScriptHost("exacttarget.com", 0.8),
 		ScriptHost("igodigital.com", 0.8),
 	}},
 	{Name: "Brevo", Category: MarketingAutomation, Website: "https://www.brevo.com", Rules: []Rule{
 		ScriptHost("sibautomation.com", 0.9),
 		HTML(`sibforms.com/`, 0.9),
-		SPF("spf.sendinblue.com", 0.85),
-		SPF("spf.brevo.com", 0.85),
 		TXT("brevo-code:", 0.8),
 	}},
 	{Name: "Constant Contact", Category: MarketingAutomation, Website: "https://www.constantcontact.com", Rules: []Rule{
 		ScriptHost("ctctcdn.com", 0.85),
-		SPF("spf.constantcontact.com", 0.85),
 	}},
 	{Name: "Campaign Monitor", Category: MarketingAutomation, Website: "https://www.campaignmonitor.com", Rules: []Rule{
-		SPF("createsend.com", 0.85),
 		HTML(`createsend.com/t/`, 0.7),
 	}},
 	{Name: "Braze", Category: MarketingAutomation, Website: "https://www.braze.com", Rules: []Rule{
@@ -248,7 +237,6 @@ var marketingTechs = []Technology{
 		ScriptHost("en25.com", 0.9),
 		HTML(`elqCfg`, 0.8),
 		Cookie("ELOQUA", 0.85),
-		SPF("en25.com", 0.8),
 	}},
 	{Name: "Mautic", Category: MarketingAutomation, Website: "https://www.mautic.org", Rules: []Rule{
 		HTML(`MauticTrackingObject`, 0.9),
@@ -262,7 +250,6 @@ var crmTechs = []Technology{
 		ScriptHost("salesforceliveagent.com", 0.9),
 		Script(`\.(?:my\.salesforce|force|my\.site)\.com/`, 0.8),
 		HTML(`service.force.com/embeddedservice/`, 0.85),
-		SPF("_spf.salesforce.com", 0.8),
 	}},
 	{Name: "Zoho CRM", Category: CRM, Website: "https://www.zoho.com/crm/", Rules: []Rule{
 		HTMLRe(`crm.zoho`, `crm\.zoho\.(?:com|eu|in|com\.au)/crm/WebToLeadForm`, 0.9),

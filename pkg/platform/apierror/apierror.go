@@ -26,12 +26,16 @@ const (
 	CodeInternal             = "internal_error"            // 500: a bug; details are logged, never returned
 )
 
-// Coder is implemented by errors that know their HTTP status and stable code.
-// Packages that cannot import apierror (pkg/x402) return errors of this shape.
+// Coder is implemented by errors that know their HTTP status, stable code
+// and client-safe message. ErrorMessage is what the client reads: it never
+// includes the cause, upstream URLs or secrets, which stay in Error() for
+// the logs. Packages that cannot import apierror (pkg/x402) return errors
+// of this shape.
 type Coder interface {
 	error
 	HTTPStatus() int
 	ErrorCode() string
+	ErrorMessage() string
 }
 
 // Detailer is optionally implemented by a Coder to add the envelope's details.
@@ -69,6 +73,7 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error                { return e.Err }
 func (e *Error) HTTPStatus() int              { return e.Status }
 func (e *Error) ErrorCode() string            { return e.Code }
+func (e *Error) ErrorMessage() string         { return e.Message }
 func (e *Error) ErrorDetails() map[string]any { return e.Details }
 
 // WithDetails returns e with details set.
@@ -104,12 +109,13 @@ type Body struct {
 	Details   map[string]any `json:"details,omitempty"`
 }
 
-// From converts any error into the status and body the client will see.
+// From converts any error into the status and body the client will see:
+// the first Coder in err's chain gives the status, code and message.
 // Errors that carry no code become a 500 with a generic message.
 func From(err error) (int, Body) {
 	var c Coder
 	if errors.As(err, &c) {
-		b := Body{Code: c.ErrorCode(), Message: messageOf(c)}
+		b := Body{Code: c.ErrorCode(), Message: c.ErrorMessage()}
 		var d Detailer
 		if errors.As(err, &d) {
 			b.Details = d.ErrorDetails()
@@ -117,11 +123,4 @@ func From(err error) (int, Body) {
 		return c.HTTPStatus(), b
 	}
 	return http.StatusInternalServerError, Body{Code: CodeInternal, Message: "internal error"}
-}
-
-func messageOf(c Coder) string {
-	if e, ok := c.(*Error); ok {
-		return e.Message
-	}
-	return c.Error()
 }

@@ -17,12 +17,16 @@ import (
 	"github.com/intel402/intel402/pkg/platform/requestid"
 )
 
-// coderErr is a Coder that is not an *Error, like the ones pkg/x402 returns.
+// coderErr is a Coder that is not an *Error, like the ones pkg/x402 returns:
+// its Error() carries an internal cause, its ErrorMessage only client text.
 type coderErr struct{}
 
-func (coderErr) Error() string     { return "payment required: bad signature" }
-func (coderErr) HTTPStatus() int   { return http.StatusPaymentRequired }
-func (coderErr) ErrorCode() string { return "payment_required" }
+func (coderErr) Error() string {
+	return "payment_required: payment required: post https://facilitator.internal:8443/verify: dial tcp 10.0.0.9:8443: connection refused"
+}
+func (coderErr) HTTPStatus() int      { return http.StatusPaymentRequired }
+func (coderErr) ErrorCode() string    { return "payment_required" }
+func (coderErr) ErrorMessage() string { return "payment required" }
 
 type detailedCoder struct{ coderErr }
 
@@ -120,11 +124,15 @@ func TestFrom(t *testing.T) {
 			Body{Code: CodeNotFound, Message: "gone"}},
 		{"Wrap hides the cause text", Wrap(errors.New(secret), http.StatusGatewayTimeout, CodeUpstreamTimeout, "upstream timed out"), 504,
 			Body{Code: CodeUpstreamTimeout, Message: "upstream timed out"}},
+		{"wrapped Wrap hides the cause text", fmt.Errorf("svc: %w", Wrap(errors.New(secret), http.StatusBadGateway, CodeUpstreamFailure, "provider failed")), 502,
+			Body{Code: CodeUpstreamFailure, Message: "provider failed"}},
 		{"plain error becomes 500", errors.New(secret), 500, Body{Code: CodeInternal, Message: "internal error"}},
 		{"%v-formatted *Error loses its code", fmt.Errorf("x: %v", base), 500, Body{Code: CodeInternal, Message: "internal error"}},
-		{"foreign Coder uses its Error text", coderErr{}, 402, Body{Code: "payment_required", Message: "payment required: bad signature"}},
+		{"foreign Coder uses its ErrorMessage", coderErr{}, 402, Body{Code: "payment_required", Message: "payment required"}},
+		{"foreign Coder wrapped with %w", fmt.Errorf("payments: verify: %w", coderErr{}), 402,
+			Body{Code: "payment_required", Message: "payment required"}},
 		{"foreign Coder with Detailer", fmt.Errorf("w: %w", detailedCoder{}), 402,
-			Body{Code: "payment_required", Message: "payment required: bad signature", Details: map[string]any{"network": "base"}}},
+			Body{Code: "payment_required", Message: "payment required", Details: map[string]any{"network": "base"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,8 +143,10 @@ func TestFrom(t *testing.T) {
 			if !reflect.DeepEqual(body, tt.body) {
 				t.Errorf("body = %#v, want %#v", body, tt.body)
 			}
-			if strings.Contains(body.Message, "password") {
-				t.Errorf("message leaks internal text: %q", body.Message)
+			for _, internal := range []string{"password", "https://", "10.0.0.", "connection refused", "payment_required:"} {
+				if strings.Contains(body.Message, internal) {
+					t.Errorf("message leaks internal text %q: %q", internal, body.Message)
+				}
 			}
 		})
 	}
@@ -197,6 +207,8 @@ func TestHandlerEnvelope(t *testing.T) {
 			map[string]any{"field": "domain", "reason": "is required"}, false},
 		{"wrapped apierror", http.MethodGet, "/x",
 			fmt.Errorf("svc: %w", New(http.StatusBadGateway, CodeUpstreamFailure, "provider down")), 502, CodeUpstreamFailure, "provider down", nil, true},
+		{"foreign Coder renders its ErrorMessage only", http.MethodGet, "/x",
+			fmt.Errorf("svc: %w", coderErr{}), 402, "payment_required", "payment required", nil, false},
 		{"plain error is 500 and not leaked", http.MethodGet, "/x",
 			errors.New(secret), 500, CodeInternal, "internal error", nil, true},
 		{"echo 404 for unknown route", http.MethodGet, "/nope", nil, 404, CodeNotFound, "no such route", nil, false},
@@ -255,7 +267,7 @@ func TestHandlerEnvelope(t *testing.T) {
 			if !reflect.DeepEqual(env.Error.Details, tt.details) {
 				t.Errorf("details = %#v, want %#v", env.Error.Details, tt.details)
 			}
-			if strings.Contains(rec.Body.String(), "10.1.2.3") {
+			if strings.Contains(rec.Body.String(), "10.1.2.3") || strings.Contains(rec.Body.String(), "10.0.0.9") {
 				t.Errorf("internal text leaked: %s", rec.Body)
 			}
 			if got := strings.Contains(logs.String(), "request failed"); got != tt.logged {

@@ -1,7 +1,6 @@
 package payments
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -64,18 +63,15 @@ func Middleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Facilitator,
 	if err != nil {
 		return nil, fmt.Errorf("payments.Middleware: %w", err)
 	}
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		h := mw(next)
-		return func(c echo.Context) error {
-			err := h(c)
-			var pe *echox402.Error
-			if errors.As(err, &pe) {
-				return &apierror.Error{Status: pe.Status, Code: pe.Code, Message: pe.Message, Details: pe.Details, Err: pe.Err}
-			}
-			return err
-		}
-	}, nil
+	return mw, nil
 }
+
+// The middleware's *echox402.Error is rendered by the platform's envelope
+// as it is: it carries its own status, code, client-safe message and details.
+var (
+	_ apierror.Coder    = (*echox402.Error)(nil)
+	_ apierror.Detailer = (*echox402.Error)(nil)
+)
 
 // CORS lets browsers send PAYMENT-SIGNATURE and read the payment headers,
 // the request id and the extra headers named (e.g. the cache header).

@@ -103,10 +103,10 @@ func Serve[Q, R any](c echo.Context, responses Cache, s Spec[Q, R], logger *slog
 
 // DeadlineError maps the failure of operation op, run under timeout, to
 // the error envelope; it is never a 500. An error that already carries its
-// status and code (an apierror.Coder such as an *apierror.Error, anywhere
-// in its chain) is returned unchanged. Otherwise it is a 504
-// upstream_timeout with details.timeout_ms when the deadline passed (the
-// message ends with reason unless reason is empty), a 503
+// status, code and client message (an apierror.Coder such as an
+// *apierror.Error, anywhere in its chain) is returned unchanged. Otherwise
+// it is a 504 upstream_timeout with details.timeout_ms when the deadline
+// passed (the message ends with reason unless reason is empty), a 503
 // service_unavailable when the request was canceled, else a 502
 // upstream_failure. A nil err is nil.
 func DeadlineError(op string, timeout time.Duration, err error, reason string) error {

@@ -29,12 +29,14 @@ type result struct {
 	Known  bool   `json:"known"`
 }
 
-// teapot is a Coder that is not an *apierror.Error.
+// teapot is a Coder that is not an *apierror.Error; its Error() carries an
+// internal cause that must not reach the client.
 type teapot struct{}
 
-func (teapot) Error() string     { return "teapot" }
-func (teapot) HTTPStatus() int   { return http.StatusTeapot }
-func (teapot) ErrorCode() string { return "teapot" }
+func (teapot) Error() string        { return "teapot: kettle at 10.0.0.7 boiled over" }
+func (teapot) HTTPStatus() int      { return http.StatusTeapot }
+func (teapot) ErrorCode() string    { return "teapot" }
+func (teapot) ErrorMessage() string { return "I'm a teapot" }
 
 // harness serves one Spec through a Layer over a Memory store.
 type harness struct {
@@ -211,7 +213,7 @@ func TestServeFailures(t *testing.T) {
 		{
 			name:       "a Coder passes through",
 			run:        func(context.Context, query) (result, error) { return result{}, teapot{} },
-			wantStatus: http.StatusTeapot, wantCode: "teapot", wantMessage: "teapot",
+			wantStatus: http.StatusTeapot, wantCode: "teapot", wantMessage: "I'm a teapot",
 			wantSame: teapot{},
 		},
 		{
@@ -240,6 +242,9 @@ func TestServeFailures(t *testing.T) {
 				if status != tt.wantStatus || body.Code != tt.wantCode || !strings.Contains(body.Message, tt.wantMessage) {
 					t.Fatalf("request %d: %d %q %q, want %d %q containing %q", i, status, body.Code, body.Message,
 						tt.wantStatus, tt.wantCode, tt.wantMessage)
+				}
+				if strings.Contains(body.Message, "10.0.0.7") {
+					t.Fatalf("request %d: message leaks the cause: %q", i, body.Message)
 				}
 				if len(body.Details) != len(tt.wantDetails) {
 					t.Fatalf("request %d: details %v, want %v", i, body.Details, tt.wantDetails)

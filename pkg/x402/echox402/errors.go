@@ -17,8 +17,9 @@ const (
 // Error is returned by the middleware when it cannot answer with a plain
 // 402 challenge: the facilitator is unreachable, or settlement failed. It
 // implements the platform's error contract (HTTPStatus, ErrorCode,
-// ErrorDetails). Applications without such an error handler wrap theirs
-// with ErrorHandler; echo's default handler alone would answer 500.
+// ErrorMessage, ErrorDetails). Applications without such an error handler
+// wrap theirs with ErrorHandler; echo's default handler alone would answer
+// 500.
 type Error struct {
 	Status  int
 	Code    string
@@ -39,6 +40,10 @@ func (e *Error) HTTPStatus() int { return e.Status }
 
 // ErrorCode is the machine-readable error code.
 func (e *Error) ErrorCode() string { return e.Code }
+
+// ErrorMessage is the client-safe message: Message alone, never the cause
+// (which may name the facilitator's URL or a transport error).
+func (e *Error) ErrorMessage() string { return e.Message }
 
 // ErrorDetails are extra, client-safe facts (such as the failure reason).
 func (e *Error) ErrorDetails() map[string]any { return e.Details }

@@ -119,14 +119,11 @@
 // its lead is not read. Layoffs, job cuts, restructuring and furloughs are
 // financial, not hiring.
 //
-// The labelled set testdata/labelled.jsonl (277 items, written for this
-// package) is scored by TestClassifyLabelled, which logs the confusion
-// matrix and per-type precision and recall and fails below 90% accuracy
-// or 80% recall for any type. The lexicon was written together with that
-// set, so its score there is in-sample; testdata/README.md records the
-// scores of three sets written afterwards (the third by another author,
-// from the reference definitions only), each measured once before any
-// tuning. TestClassifyHoldout now holds them to the same thresholds.
+// TestClassifyLabelled (testdata/labelled.jsonl) and TestClassifyHoldout
+// (testdata/tuning-holdout*.jsonl) log the confusion matrix and per-type
+// precision and recall, and fail below 90% accuracy or 80% recall for any
+// type; TestClassifyIndependentHoldout holds the untuned set to lower
+// floors. testdata/README.md describes the sets and their scores.
 //
 // # Structured evidence
 //
@@ -297,11 +294,8 @@
 //
 // SimHash is Charikar's 64-bit hash over the lower-cased word tokens of
 // title and excerpt (stopwords kept), each token hashed with FNV-1a and a
-// SplitMix64 finaliser. On headline-and-lead texts of about 40 tokens a
-// one-word edit moves the hash by about four bits on median (45% of such
-// edits stay within 3), so the threshold catches near-verbatim copies
-// only; no two different stories of the labelled set (38,226 pairs) come
-// within 3 bits. Rewritten reports of the same event are merged by their
+// SplitMix64 finaliser. The NearDuplicate threshold catches near-verbatim
+// copies only; rewritten reports of the same event are merged by their
 // keys and headlines instead.
 //
 // A merged event has two representatives:

@@ -46,8 +46,9 @@ type Config struct {
 	Resolver Resolver
 	// Fetcher fetches the MTA-STS policy over HTTPS. Required.
 	Fetcher mailpolicy.PolicyFetcher
-	// Services names sending services behind SPF includes and mailbox
-	// providers behind MX hosts; nil means mxprovider.New().
+	// Services names the sending services behind SPF include/redirect
+	// targets and the mail providers behind MX hosts; nil means
+	// mxprovider.New().
 	Services *mxprovider.Fingerprinter
 	// Now is the clock for checked_at; nil means time.Now.
 	Now func() time.Time
@@ -217,6 +218,9 @@ type Result struct {
 	CheckedAt string `json:"checked_at"`
 	// MX is the mail exchanger section.
 	MX MXResult `json:"mx"`
+	// MXProvider is who receives the domain's mail: the same verdict, from
+	// the same fingerprints, as classify's mx_provider.
+	MXProvider mxprovider.Verdict `json:"mx_provider"`
 	// SPF is the SPF section.
 	SPF spf.Result `json:"spf"`
 	// DMARC is the DMARC section.
@@ -245,6 +249,9 @@ type Result struct {
 	TTLSeconds uint32 `json:"ttl_seconds"`
 	// DNSQueries is the number of distinct DNS questions asked.
 	DNSQueries int `json:"dns_queries"`
+	// Provider is the full fingerprint behind MXProvider (every MX host's
+	// match), for in-process callers such as the profile; not serialised.
+	Provider mxprovider.Result `json:"-"`
 }
 
 // Audit runs the dns-audit of name. selector is the caller's DKIM selector
@@ -317,39 +324,26 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 
 	in := assessment{
 		domain: domain, name: name, res: &res, apexTXT: apexTXT, disc: disc,
-		provider: a.services.Identify(name.Registrable, mxList(mxRes), includes(spfRes.Tree)),
+		provider: a.services.Identify(name.Registrable, mxList(mxRes), spfRes.Tree.Targets),
 	}
+	res.Provider = in.provider
+	res.MXProvider = in.provider.Verdict()
 	in.assess()
 	res.DNSQueries, res.TTLSeconds = s.stats()
 	a.log.DebugContext(ctx, "dns audit done", "domain", domain, "risk_score", res.RiskScore, "queries", res.DNSQueries)
 	return res, nil
 }
 
+// mxList is the MX set the provider is identified from: every published MX
+// record, the null MX included (mxprovider decides what it means); none for
+// an implicit MX, no MX or a failed lookup.
 func mxList(m MXResult) []mxprovider.MX {
 	var out []mxprovider.MX
-	if m.Status != MXFound {
+	if m.Status != MXFound && m.Status != MXNull {
 		return out
 	}
 	for _, r := range m.Records {
 		out = append(out, mxprovider.MX{Host: r.Host, Preference: r.Preference})
-	}
-	return out
-}
-
-// includes lists include targets of the SPF tree, breadth first.
-func includes(root *spf.Node) []string {
-	var out []string
-	queue := []*spf.Node{root}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		if n == nil {
-			continue
-		}
-		if n.Via == "include" {
-			out = append(out, n.Domain)
-		}
-		queue = append(queue, n.Children...)
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/miekg/dns"
 
+	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
@@ -77,39 +78,6 @@ func (m MXResult) hosts() []string {
 		out = append(out, r.Host)
 	}
 	return out
-}
-
-// specialPrefixes returns IANA special-purpose ranges not covered by the
-// netip predicates; mail hosts there are unreachable from the public internet.
-func specialPrefixes() []netip.Prefix {
-	return []netip.Prefix{
-		netip.MustParsePrefix("0.0.0.0/8"),
-		netip.MustParsePrefix("100.64.0.0/10"),
-		netip.MustParsePrefix("192.0.0.0/24"),
-		netip.MustParsePrefix("192.0.2.0/24"),
-		netip.MustParsePrefix("198.18.0.0/15"),
-		netip.MustParsePrefix("198.51.100.0/24"),
-		netip.MustParsePrefix("203.0.113.0/24"),
-		netip.MustParsePrefix("240.0.0.0/4"),
-		netip.MustParsePrefix("2001:db8::/32"),
-		netip.MustParsePrefix("64:ff9b::/96"),
-		netip.MustParsePrefix("2002::/16"),
-	}
-}
-
-// isSpecial reports whether addr is not a public unicast address.
-func isSpecial(addr netip.Addr) bool {
-	addr = addr.Unmap()
-	if addr.IsPrivate() || addr.IsLoopback() || addr.IsLinkLocalUnicast() || addr.IsUnspecified() ||
-		addr.IsMulticast() || addr.IsInterfaceLocalMulticast() || addr.IsLinkLocalMulticast() {
-		return true
-	}
-	for _, p := range specialPrefixes() {
-		if p.Contains(addr) {
-			return true
-		}
-	}
-	return false
 }
 
 // checkMX resolves the MX set and the targets' addresses (one round for all
@@ -210,11 +178,12 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 			res.Findings = append(res.Findings, finding.Finding{ID: "mx.unresolvable", Severity: finding.High, RFC: "RFC 5321 §5.1",
 				Title: "MX target has no address", Detail: h.Host + " has no A or AAAA record; mail to it cannot be delivered.", Evidence: mxEvidence(hosts)})
 		}
-		for _, s := range h.Addresses {
-			if ip, err := netip.ParseAddr(s); err == nil && isSpecial(ip) {
+		for _, ip := range resolver.Addresses(v4, v6) {
+			if why, public := guard.Classify(ip); !public {
 				h.Issues = append(h.Issues, IssueSpecialAddress)
 				res.Findings = append(res.Findings, finding.Finding{ID: "mx.special_address", Severity: finding.High, RFC: "RFC 6890",
-					Title: "MX target resolves to a private or special-use address", Detail: h.Host + " resolves to " + s + ", which is not reachable from the internet.", Evidence: mxEvidence(hosts)})
+					Title:  "MX target resolves to a private or special-use address",
+					Detail: h.Host + " resolves to " + ip.String() + " (" + why + "), which is not reachable from the internet.", Evidence: mxEvidence(hosts)})
 				break
 			}
 		}
@@ -224,15 +193,8 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 }
 
 func addAddresses(h *MXHost, answers ...resolver.Answer) {
-	for _, a := range answers {
-		for _, rr := range a.Records {
-			switch v := rr.(type) {
-			case *dns.A:
-				h.Addresses = append(h.Addresses, v.A.String())
-			case *dns.AAAA:
-				h.Addresses = append(h.Addresses, v.AAAA.String())
-			}
-		}
+	for _, ip := range resolver.Addresses(answers...) {
+		h.Addresses = append(h.Addresses, ip.String())
 	}
 }
 

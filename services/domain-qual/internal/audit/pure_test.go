@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"net/netip"
 	"testing"
 
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
@@ -39,33 +38,6 @@ func TestScore(t *testing.T) {
 				if items[i].Points > items[i-1].Points {
 					t.Fatalf("breakdown not sorted by points: %+v", items)
 				}
-			}
-		})
-	}
-}
-
-func TestIsSpecial(t *testing.T) {
-	tests := []struct {
-		addr string
-		want bool
-	}{
-		{"93.184.215.14", false},
-		{"2606:2800:21f:cb07:6820:80da:af6b:8b2c", false},
-		{"10.1.2.3", true},
-		{"127.0.0.1", true},
-		{"100.64.0.1", true},
-		{"192.0.2.1", true},
-		{"169.254.169.254", true},
-		{"::ffff:127.0.0.1", true},
-		{"fd00::1", true},
-		{"2001:db8::1", true},
-		{"64:ff9b::a9fe:a9fe", true},
-		{"0.0.0.0", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.addr, func(t *testing.T) {
-			if got := isSpecial(netip.MustParseAddr(tt.addr)); got != tt.want {
-				t.Fatalf("isSpecial(%s) = %v, want %v", tt.addr, got, tt.want)
 			}
 		})
 	}

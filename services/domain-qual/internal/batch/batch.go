@@ -14,12 +14,10 @@
 //     at once (DefaultWorkers, 16). Each classification asks its six or
 //     seven first-round DNS questions concurrently (plus A/AAAA of
 //     unrecognised MX hosts in a second round), so 16 workers keep about
-//     100 questions in flight. BenchmarkBatch100Distinct20ms (100 distinct
-//     domains, 20 ms per DNS answer, 2 cores) measured about 290 ms per
-//     batch with 8 workers, 170 ms with 16, 120 ms with 32, and 1.9 s with
-//     100, where some 700 simultaneous UDP questions start losing answers
-//     to the 2 s resolver timeout. 16 keeps a 100-domain batch well under
-//     0.5 s without bursting upstream resolvers.
+//     100 questions in flight: fast enough for a full batch without
+//     bursting upstream resolvers, which start dropping answers when
+//     hundreds of UDP questions arrive at once (BenchmarkBatch100Distinct20ms;
+//     figures per worker count in the README).
 //   - One overall deadline, the context's, bounds the call. Classify
 //     returns as soon as every item is answered or the context ends; items
 //     not finished by then get the error code "timeout" (or "canceled" when

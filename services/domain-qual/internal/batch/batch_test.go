@@ -15,6 +15,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/batch"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 )
 
 // expectation is what one batch position must answer.
@@ -294,7 +295,7 @@ func TestResultJSONShape(t *testing.T) {
 	b := newBatcher(t, classifierFunc(func(_ context.Context, n domainname.Name) (classify.Result, error) {
 		return classify.Result{Domain: n.ASCII, RegistrableDomain: n.Registrable, DomainType: classify.TypeBusiness,
 			MailReadiness: classify.MailReadiness{Status: classify.ReadinessMX, MXHosts: []classify.MXHost{{Host: "aspmx.l.google.com", Preference: 1}}},
-			MXProvider:    classify.MXProvider{ID: "google_workspace", Name: "Google Workspace", Kind: "mailbox_provider"},
+			MXProvider:    mxprovider.Verdict{ID: "google_workspace", Name: "Google Workspace", Kind: "mailbox_provider"},
 			Confidence:    0.9, Reasons: []classify.Reason{{Code: classify.ReasonMXPresent}}, TTLSeconds: 300}, nil
 	}), 0)
 	got := b.Classify(context.Background(), []string{"Acme-Widgets.com", "acme-widgets.com", "!!"})

@@ -20,6 +20,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
+	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
@@ -129,7 +130,7 @@ func (c *Classifier) Invalid(input string, err error) Result {
 		DomainType:    TypeInvalid,
 		DNSPresence:   DNSPresence{Status: PresenceUnknown},
 		MailReadiness: MailReadiness{Status: ReadinessUnknown, MXHosts: []MXHost{}},
-		MXProvider:    MXProvider{Kind: mxprovider.Unknown, Evidence: []string{}},
+		MXProvider:    mxprovider.UnknownVerdict(),
 		Parked:        Parked{Indicators: []ParkingIndicator{}},
 		Confidence:    1,
 		Reasons:       []Reason{{Code: ReasonInvalidInput, Detail: detail}},
@@ -138,11 +139,14 @@ func (c *Classifier) Invalid(input string, err error) Result {
 	}
 }
 
-// Classify classifies one parsed domain name. DNS questions go out in at
-// most two rounds of concurrent lookups: NS and SOA of the registrable
-// domain with MX, A, AAAA and TXT of the name (and A of www under an apex)
-// first; then A and AAAA of MX hosts that no fingerprint recognises. The
-// error is non-nil only when ctx ends before the result is complete.
+// Classify classifies one parsed domain name. DNS questions go out in
+// rounds of concurrent lookups: NS and SOA of the registrable domain with
+// MX, A, AAAA and TXT of the name (and A of www under an apex) first; then
+// A and AAAA of MX hosts that no fingerprint recognises. Only when the most
+// preferred MX is a security gateway with no mailbox provider among the
+// other MX hosts is the SPF tree walked (one round per include level) to
+// name the provider behind it, exactly as the dns-audit does. The error is
+// non-nil only when ctx ends before the result is complete.
 func (c *Classifier) Classify(ctx context.Context, name domainname.Name) (Result, error) {
 	checkedAt := c.now().UTC().Truncate(time.Second)
 	fqdn := name.FQDN()
@@ -180,7 +184,7 @@ func (c *Classifier) Classify(ctx context.Context, name domainname.Name) (Result
 		applyHostAnswers(hosts, round2, answers2)
 	}
 
-	r := c.assemble(&f, mxs, hosts)
+	r := c.assemble(&f, mxs, hosts, c.provider(ctx, name, mxs))
 	c.log.DebugContext(ctx, "domain classified", slog.String("domain", r.Domain), slog.String("type", string(r.DomainType)),
 		slog.String("mail_readiness", string(r.MailReadiness.Status)), slog.Int("unknowns", len(r.Unknowns)),
 		slog.Int("queries", len(f.queries)))
@@ -296,9 +300,11 @@ func applyHostAnswers(hosts []MXHost, qs []query, answers []resolver.Answer) {
 		}
 		h.Resolves = anyRecords(v4, v6)
 		h.Addresses = []string{}
-		for _, a := range addresses(v4, v6) {
+		for _, a := range resolver.Addresses(v4, v6) {
 			h.Addresses = append(h.Addresses, a.String())
-			h.NonPublicAddress = h.NonPublicAddress || isNonPublic(a)
+			if _, public := guard.Classify(a); !public {
+				h.NonPublicAddress = true
+			}
 		}
 	}
 }
@@ -322,29 +328,10 @@ func anyRecords(as ...resolver.Answer) *bool {
 	return ptr(false)
 }
 
-func addresses(as ...resolver.Answer) []netip.Addr {
-	var out []netip.Addr
-	for _, a := range as {
-		for _, rr := range a.Records {
-			switch v := rr.(type) {
-			case *dns.A:
-				if ip, ok := netip.AddrFromSlice(v.A); ok {
-					out = append(out, ip.Unmap())
-				}
-			case *dns.AAAA:
-				if ip, ok := netip.AddrFromSlice(v.AAAA); ok {
-					out = append(out, ip)
-				}
-			}
-		}
-	}
-	return out
-}
-
 func ptr[T any](v T) *T { return &v }
 
 // assemble turns the collected answers into a Result.
-func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost) Result {
+func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost, provider mxprovider.Verdict) Result {
 	name := f.name
 	r := Result{
 		Domain:            name.ASCII,
@@ -409,7 +396,7 @@ func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost) Result {
 
 	// Mail readiness and provider.
 	r.MailReadiness = MailReadiness{Status: readiness(mxA, aA, aaaaA, mxs), MXHosts: hosts}
-	r.MXProvider = c.provider(name.Registrable, mxs, txtA)
+	r.MXProvider = provider
 	confidenceMail := 0.0
 	switch r.MailReadiness.Status {
 	case ReadinessMX:
@@ -449,7 +436,7 @@ func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost) Result {
 	for _, a := range []resolver.Answer{aA, aaaaA, wwwA} {
 		cnames = append(cnames, a.CNAMEs...)
 	}
-	r.Parked = detectParking(nsHosts, addresses(aA, aaaaA, wwwA), cnames)
+	r.Parked = detectParking(nsHosts, resolver.Addresses(aA, aaaaA, wwwA), cnames)
 
 	// Domain type, in the documented order.
 	base := 0.0
@@ -534,49 +521,17 @@ func (c *Classifier) hostFindings(hosts []MXHost, reason func(code, format strin
 	return penalty
 }
 
-// provider fingerprints the MX set, using the SPF includes of the name's
-// TXT records to see behind a security gateway.
-func (c *Classifier) provider(registrable string, mxs []mxRecord, txt resolver.Answer) MXProvider {
+// provider fingerprints the MX set. Like the dns-audit, it looks behind a
+// security gateway through the SPF tree's include and redirect targets; the
+// tree is walked (spf.Evaluate, one more round of lookups per level) only
+// when the answer depends on it.
+func (c *Classifier) provider(ctx context.Context, name domainname.Name, mxs []mxRecord) mxprovider.Verdict {
 	in := make([]mxprovider.MX, 0, len(mxs))
 	for _, mx := range mxs {
 		in = append(in, mxprovider.MX{Host: mx.host, Preference: mx.pref})
 	}
-	id := c.fp.Identify(registrable, in, spfIncludes(txt))
-	out := MXProvider{ID: id.Provider.ID, Name: id.Provider.Name, Kind: id.Provider.Kind, Gateway: id.Gateway, Evidence: id.Evidence}
-	if id.MailboxProvider != nil {
-		out.MailboxProvider = &Provider{ID: id.MailboxProvider.ID, Name: id.MailboxProvider.Name}
-	}
-	return out
-}
-
-// spfIncludes returns the include and redirect targets of the SPF record
-// among the TXT records (none when there is not exactly one SPF record).
-func spfIncludes(txt resolver.Answer) []string {
-	var records []string
-	for _, rr := range txt.Records {
-		if t, ok := rr.(*dns.TXT); ok {
-			if s := strings.Join(t.Txt, ""); spf.IsSPF(s) {
-				records = append(records, s)
-			}
-		}
-	}
-	if len(records) != 1 {
-		return nil
-	}
-	rec, err := spf.Parse(records[0])
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, m := range rec.Mechanisms {
-		if m.Kind == spf.KindInclude && m.Target != "" {
-			out = append(out, m.Target)
-		}
-	}
-	if rec.Redirect != "" {
-		out = append(out, rec.Redirect)
-	}
-	return out
+	targets := func() []string { return spf.Evaluate(ctx, c.res, c.fp, name.ASCII).Tree.Targets() }
+	return c.fp.Identify(name.Registrable, in, targets).Verdict()
 }
 
 // existence is true when any answer shows the name exists (records or

@@ -4,8 +4,6 @@ import (
 	"net/netip"
 	"testing"
 
-	"github.com/miekg/dns"
-
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 
@@ -81,35 +79,6 @@ func TestSectorOf(t *testing.T) {
 	}
 }
 
-func TestIsNonPublic(t *testing.T) {
-	tests := []struct {
-		name string
-		addr string
-		want bool
-	}{
-		{name: "public IPv4", addr: "81.2.69.142", want: false},
-		{name: "public IPv6", addr: "2a00:1450:4009:81f::200e", want: false},
-		{name: "RFC 1918", addr: "10.20.0.5", want: true},
-		{name: "loopback", addr: "127.0.0.1", want: true},
-		{name: "CGNAT", addr: "100.100.100.200", want: true},
-		{name: "documentation", addr: "192.0.2.25", want: true},
-		{name: "link-local", addr: "169.254.169.254", want: true},
-		{name: "unspecified", addr: "0.0.0.0", want: true},
-		{name: "broadcast", addr: "255.255.255.255", want: true},
-		{name: "IPv4-mapped private", addr: "::ffff:192.168.1.1", want: true},
-		{name: "IPv6 ULA", addr: "fd00::1", want: true},
-		{name: "IPv6 documentation", addr: "2001:db8::25", want: true},
-		{name: "6to4", addr: "2002:7f00:1::", want: true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := isNonPublic(netip.MustParseAddr(tc.addr)); got != tc.want {
-				t.Errorf("isNonPublic(%s) = %v, want %v", tc.addr, got, tc.want)
-			}
-		})
-	}
-}
-
 func TestReadiness(t *testing.T) {
 	rec := resolver.Answer{Status: resolver.StatusRecords}
 	nodata := resolver.Answer{Status: resolver.StatusNoData}
@@ -138,39 +107,6 @@ func TestReadiness(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := readiness(tc.mx, tc.a, tc.aaaa, tc.mxs); got != tc.want {
 				t.Errorf("readiness = %s, want %s", got, tc.want)
-			}
-		})
-	}
-}
-
-func TestSPFIncludes(t *testing.T) {
-	txt := func(records ...string) resolver.Answer {
-		a := resolver.Answer{Status: resolver.StatusRecords}
-		for _, r := range records {
-			a.Records = append(a.Records, &dns.TXT{Hdr: dns.RR_Header{Rrtype: dns.TypeTXT}, Txt: []string{r}})
-		}
-		return a
-	}
-	tests := []struct {
-		name string
-		in   resolver.Answer
-		want []string
-	}{
-		{name: "includes and redirect", in: txt("google-site-verification=x", "v=spf1 include:_spf.google.com include:sendgrid.net redirect=_spf.acme.com"),
-			want: []string{"_spf.google.com", "sendgrid.net", "_spf.acme.com"}},
-		{name: "two SPF records are ignored", in: txt("v=spf1 include:a.com -all", "v=spf1 include:b.com -all")},
-		{name: "no SPF", in: txt("hello")},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := spfIncludes(tc.in)
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %q, want %q", got, tc.want)
-			}
-			for i := range got {
-				if got[i] != tc.want[i] {
-					t.Errorf("got %q, want %q", got, tc.want)
-				}
 			}
 		})
 	}

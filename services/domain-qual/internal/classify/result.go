@@ -86,7 +86,7 @@ type Result struct {
 	// MailReadiness says whether and how the domain receives mail.
 	MailReadiness MailReadiness `json:"mail_readiness"`
 	// MXProvider identifies who receives the domain's mail.
-	MXProvider MXProvider `json:"mx_provider"`
+	MXProvider mxprovider.Verdict `json:"mx_provider"`
 	// Parked reports parking-service indicators.
 	Parked Parked `json:"parked"`
 	// Confidence in DomainType and MailReadiness, from 0.05 to 1, two
@@ -159,30 +159,6 @@ type MXHost struct {
 	// NonPublicAddress is true when an address is private, loopback,
 	// link-local, CGNAT, documentation or otherwise not publicly routable.
 	NonPublicAddress bool `json:"non_public_address"`
-}
-
-// MXProvider identifies the service receiving the domain's mail.
-type MXProvider struct {
-	// ID is a stable identifier ("google_workspace"); empty when not recognised.
-	ID string `json:"id"`
-	// Name is the display name; empty when not recognised.
-	Name string `json:"name"`
-	// Kind is mailbox_provider, security_gateway, forwarder, self_hosted or
-	// unknown (no MX, or an unrecognised third-party host).
-	Kind mxprovider.Kind `json:"kind"`
-	// Gateway is true when the most preferred MX is a security gateway.
-	Gateway bool `json:"gateway"`
-	// MailboxProvider is the provider inferred behind a gateway (from a
-	// backup MX or the SPF includes); null when not applicable or not inferable.
-	MailboxProvider *Provider `json:"mailbox_provider"`
-	// Evidence explains the identification.
-	Evidence []string `json:"evidence"`
-}
-
-// Provider names a mailbox provider.
-type Provider struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
 }
 
 // Parked reports parking indicators.

@@ -74,6 +74,7 @@ func mxRules() []rule {
 
 		// Forwarders.
 		{suffix: "mx.cloudflare.net", provider: fw("cloudflare_email_routing", "Cloudflare Email Routing")},
+		{suffix: "mailgun.org", provider: fw("mailgun", "Mailgun")},
 		{suffix: "registrar-servers.com", provider: fw("namecheap_forwarding", "Namecheap email forwarding")},
 
 		// Security gateways.
@@ -83,7 +84,7 @@ func mxRules() []rule {
 		{suffix: "mimecast.co.za", provider: gw("mimecast", "Mimecast")},
 		{suffix: "barracudanetworks.com", provider: gw("barracuda", "Barracuda")},
 		{suffix: "iphmx.com", provider: gw("cisco_secure_email", "Cisco Secure Email")},
-		{suffix: "prod.hydra.sophos.com", provider: gw("sophos", "Sophos Central Email")},
+		{suffix: "hydra.sophos.com", provider: gw("sophos", "Sophos Central Email")},
 		{suffix: "tmes.trendmicro.com", provider: gw("trend_micro", "Trend Micro Email Security")},
 		{suffix: "tmes.trendmicro.eu", provider: gw("trend_micro", "Trend Micro Email Security")},
 		{suffix: "mailcontrol.com", provider: gw("forcepoint", "Forcepoint")},
@@ -100,12 +101,14 @@ func mxRules() []rule {
 	}
 }
 
-// spfRules returns the SPF include fingerprints. Mailbox marks services
-// that host mailboxes, which are the ones that can explain mail hidden
-// behind a security gateway.
+// spfRules returns the SPF include/redirect fingerprints. Mailbox marks
+// services that host mailboxes, which are the ones that can explain mail
+// hidden behind a security gateway.
 func spfRules() []serviceRule {
-	svc := func(id, name string) Service { return Service{ID: id, Name: name} }
-	box := func(p Provider) Service { return Service{ID: p.ID, Name: p.Name, Mailbox: true} }
+	svc := func(id, name string) Service { return Service{ID: id, Name: name, Kind: SendingService} }
+	box := func(p Provider) Service { return Service{ID: p.ID, Name: p.Name, Mailbox: true, Kind: MailboxProvider} }
+	gw := func(id, name string) Service { return Service{ID: id, Name: name, Kind: SecurityGateway} }
+	fw := func(id, name string) Service { return Service{ID: id, Name: name, Kind: Forwarder} }
 	return []serviceRule{
 		{suffix: "_spf.google.com", service: box(googleWorkspace())},
 		{suffix: "spf.protection.outlook.com", service: box(microsoft365())},
@@ -113,6 +116,12 @@ func spfRules() []serviceRule {
 		{suffix: "zoho.com", service: box(zoho())},
 		{suffix: "zohomail.com", service: box(zoho())},
 		{suffix: "zoho.eu", service: box(zoho())},
+		{suffix: "spf.messagingengine.com", service: box(fastmail())},
+		{suffix: "icloud.com", service: box(icloud())},
+		{suffix: "_spf.yandex.net", service: box(Provider{ID: "yandex_360", Name: "Yandex 360", Kind: MailboxProvider})},
+		{suffix: "secureserver.net", service: box(Provider{ID: "godaddy", Name: "GoDaddy", Kind: MailboxProvider})},
+		{suffix: "emailsrvr.com", service: box(Provider{ID: "rackspace", Name: "Rackspace Email", Kind: MailboxProvider})},
+		{suffix: "_spf.mx.cloudflare.net", service: fw("cloudflare_email_routing", "Cloudflare Email Routing")},
 		{suffix: "sendgrid.net", service: svc("sendgrid", "SendGrid")},
 		{suffix: "mailgun.org", service: svc("mailgun", "Mailgun")},
 		{suffix: "amazonses.com", service: svc("amazon_ses", "Amazon SES")},
@@ -124,13 +133,26 @@ func spfRules() []serviceRule {
 		{suffix: "mail.zendesk.com", service: svc("zendesk", "Zendesk")},
 		{suffix: "email.freshdesk.com", service: svc("freshdesk", "Freshdesk")},
 		{suffix: "spf.mtasv.net", service: svc("postmark", "Postmark")},
-		{suffix: "_spf.sparkpostmail.com", service: svc("sparkpost", "SparkPost")},
+		{suffix: "sparkpostmail.com", service: svc("sparkpost", "SparkPost")},
 		{suffix: "spf.mailjet.com", service: svc("mailjet", "Mailjet")},
 		{suffix: "spf.brevo.com", service: svc("brevo", "Brevo")},
 		{suffix: "spf.sendinblue.com", service: svc("brevo", "Brevo")},
 		{suffix: "spf.constantcontact.com", service: svc("constant_contact", "Constant Contact")},
 		{suffix: "mktomail.com", service: svc("marketo", "Marketo")},
-		{suffix: "_netblocks.mimecast.com", service: svc("mimecast", "Mimecast")},
-		{suffix: "pphosted.com", service: svc("proofpoint", "Proofpoint")},
+		{suffix: "spf.smtp2go.com", service: svc("smtp2go", "SMTP2GO")},
+		{suffix: "_spf.mailersend.net", service: svc("mailersend", "MailerSend")},
+		{suffix: "email-od.com", service: svc("socketlabs", "SocketLabs")},
+		{suffix: "_spf.atlassian.net", service: svc("atlassian", "Atlassian Cloud")},
+		{suffix: "helpscoutemail.com", service: svc("help_scout", "Help Scout")},
+		{suffix: "aspmx.pardot.com", service: svc("pardot", "Pardot")},
+		{suffix: "emsd1.com", service: svc("activecampaign", "ActiveCampaign")},
+		{suffix: "createsend.com", service: svc("campaign_monitor", "Campaign Monitor")},
+		{suffix: "en25.com", service: svc("oracle_eloqua", "Oracle Eloqua")},
+		{suffix: "mimecast.com", service: gw("mimecast", "Mimecast")},
+		{suffix: "pphosted.com", service: gw("proofpoint", "Proofpoint")},
+		{suffix: "ppe-hosted.com", service: gw("proofpoint_essentials", "Proofpoint Essentials")},
+		{suffix: "barracudanetworks.com", service: gw("barracuda", "Barracuda")},
+		{suffix: "iphmx.com", service: gw("cisco_secure_email", "Cisco Secure Email")},
+		{suffix: "messagelabs.com", service: gw("symantec", "Broadcom Symantec Email Security")},
 	}
 }

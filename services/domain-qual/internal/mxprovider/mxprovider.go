@@ -1,6 +1,9 @@
-// Package mxprovider fingerprints who receives a domain's mail from its MX
-// host names (mailbox providers, security gateways, forwarders, self-hosted)
-// and which services its SPF includes authorise. It is pure: no DNS.
+// Package mxprovider is the one judge of "who handles this domain's mail":
+// it fingerprints who receives the mail from the MX host names (mailbox
+// providers, security gateways, forwarders, self-hosted) and which services
+// the SPF include/redirect targets authorise. classify, the dns-audit, the
+// profile and the profile's technology hints all take their answer from
+// here; nothing else keeps a provider table. It is pure: no DNS.
 package mxprovider
 
 import (
@@ -22,6 +25,9 @@ const (
 	Forwarder       Kind = "forwarder"        // forwards mail elsewhere (Cloudflare Email Routing...)
 	SelfHosted      Kind = "self_hosted"      // MX under the domain's own registrable domain
 	Unknown         Kind = "unknown"          // an unrecognised third-party host, or no MX
+	// SendingService only describes SPF services: it sends mail on the
+	// domain's behalf (SendGrid, Mailchimp...) and hosts no mailboxes.
+	SendingService Kind = "sending_service"
 )
 
 // Provider is a recognised mail service.
@@ -42,6 +48,9 @@ type Service struct {
 	Name string `json:"name"`
 	// Mailbox is true for services that also host mailboxes.
 	Mailbox bool `json:"mailbox"`
+	// Kind is mailbox_provider, security_gateway, forwarder or
+	// sending_service.
+	Kind Kind `json:"kind"`
 }
 
 // MX is one MX record.
@@ -70,7 +79,7 @@ type Result struct {
 	// Gateway is true when that host is a security gateway.
 	Gateway bool `json:"gateway"`
 	// MailboxProvider is the mailbox provider inferred behind a gateway
-	// (from a less preferred MX host or the SPF includes); nil when not
+	// (from a less preferred MX host or the SPF targets); nil when not
 	// behind a gateway or not inferable.
 	MailboxProvider *Provider `json:"mailbox_provider,omitempty"`
 	// Hosts are the fingerprints of every MX host, most preferred first.
@@ -162,14 +171,24 @@ func (f *Fingerprinter) Service(include string) (Service, bool) {
 // preference; ties broken by the first recognised host, then by name)
 // decides the provider. When it is a security gateway the mailbox provider
 // behind it is inferred, first from a less preferred MX host that is a
-// mailbox provider, then from the first SPF include of a mailbox-hosting
-// service. A null MX or an empty set gives kind unknown.
-func (f *Fingerprinter) Identify(registrable string, mxs []MX, spfIncludes []string) Result {
+// mailbox provider, then from the first SPF include or redirect target
+// (spf.Node.Targets order) of a mailbox-hosting service. An empty set, or
+// any null MX in it (RFC 7505), gives kind unknown.
+//
+// spfTargets is called only in that last case, so a caller without the SPF
+// tree at hand (classify) evaluates it only when the answer depends on it
+// and still gets the answer the audit gets; nil means no targets.
+func (f *Fingerprinter) Identify(registrable string, mxs []MX, spfTargets func() []string) Result {
 	res := Result{Provider: Provider{Kind: Unknown}, Hosts: []HostMatch{}, Evidence: []string{}}
 	for _, mx := range mxs {
-		if h := normalise(mx.Host); h == "" {
-			continue // null MX "." names no host
+		if normalise(mx.Host) == "" {
+			// A null MX ("."), even next to other records, says the domain
+			// accepts no mail (RFC 7505): nobody receives it.
+			res.Evidence = append(res.Evidence, "null MX: the domain accepts no mail (RFC 7505)")
+			return res
 		}
+	}
+	for _, mx := range mxs {
 		m := f.Host(mx.Host, registrable)
 		m.Preference = mx.Preference
 		res.Hosts = append(res.Hosts, m)
@@ -204,16 +223,61 @@ func (f *Fingerprinter) Identify(registrable string, mxs []MX, spfIncludes []str
 			return res
 		}
 	}
-	for _, inc := range spfIncludes {
+	var targets []string
+	if spfTargets != nil {
+		targets = spfTargets()
+	}
+	for _, inc := range targets {
 		if s, ok := f.Service(inc); ok && s.Mailbox {
 			p := Provider{ID: s.ID, Name: s.Name, Kind: MailboxProvider}
 			res.MailboxProvider = &p
-			res.Evidence = append(res.Evidence, fmt.Sprintf("SPF include:%s authorises %s, likely the mailbox provider behind the gateway", normalise(inc), s.Name))
+			res.Evidence = append(res.Evidence, fmt.Sprintf("SPF target %s authorises %s, likely the mailbox provider behind the gateway", normalise(inc), s.Name))
 			return res
 		}
 	}
 	res.Evidence = append(res.Evidence, "the mailbox provider behind the gateway could not be inferred")
 	return res
+}
+
+// Verdict is the provider answer as the API reports it: classify's and the
+// dns-audit's mx_provider.
+type Verdict struct {
+	// ID is a stable identifier ("google_workspace"); empty when not recognised.
+	ID string `json:"id"`
+	// Name is the display name; empty when not recognised.
+	Name string `json:"name"`
+	// Kind is mailbox_provider, security_gateway, forwarder, self_hosted or
+	// unknown (no MX, or an unrecognised third-party host).
+	Kind Kind `json:"kind"`
+	// Gateway is true when the most preferred MX is a security gateway.
+	Gateway bool `json:"gateway"`
+	// MailboxProvider is the provider inferred behind a gateway (from a
+	// backup MX or the SPF targets); nil when not applicable or not inferable.
+	MailboxProvider *Named `json:"mailbox_provider"`
+	// Evidence explains each conclusion in plain words.
+	Evidence []string `json:"evidence"`
+}
+
+// Named is a provider's identifier and display name.
+type Named struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// UnknownVerdict is the verdict when nothing was identified (no MX).
+func UnknownVerdict() Verdict { return Verdict{Kind: Unknown, Evidence: []string{}} }
+
+// Verdict returns the API form of r.
+func (r Result) Verdict() Verdict {
+	v := Verdict{ID: r.Provider.ID, Name: r.Provider.Name, Kind: r.Provider.Kind, Gateway: r.Gateway,
+		Evidence: append([]string{}, r.Evidence...)}
+	if v.Kind == "" {
+		v.Kind = Unknown
+	}
+	if r.MailboxProvider != nil {
+		v.MailboxProvider = &Named{ID: r.MailboxProvider.ID, Name: r.MailboxProvider.Name}
+	}
+	return v
 }
 
 func describe(m HostMatch) string {

@@ -1,6 +1,7 @@
 package mxprovider_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -57,20 +58,25 @@ func TestService(t *testing.T) {
 		include string
 		id      string
 		mailbox bool
+		kind    mxprovider.Kind
 		ok      bool
 	}{
-		{name: "Google", include: "_spf.google.com", id: "google_workspace", mailbox: true, ok: true},
-		{name: "Microsoft 365", include: "spf.protection.outlook.com.", id: "microsoft_365", mailbox: true, ok: true},
-		{name: "SendGrid subdomain", include: "u123.wl.sendgrid.net", id: "sendgrid", ok: true},
-		{name: "Mailgun EU", include: "_spf.eu.mailgun.org", id: "mailgun", ok: true},
-		{name: "Mimecast netblocks", include: "eu._netblocks.mimecast.com", id: "mimecast", ok: true},
+		{name: "Google", include: "_spf.google.com", id: "google_workspace", mailbox: true, kind: mxprovider.MailboxProvider, ok: true},
+		{name: "Microsoft 365", include: "spf.protection.outlook.com.", id: "microsoft_365", mailbox: true, kind: mxprovider.MailboxProvider, ok: true},
+		{name: "Fastmail", include: "spf.messagingengine.com", id: "fastmail", mailbox: true, kind: mxprovider.MailboxProvider, ok: true},
+		{name: "SendGrid subdomain", include: "u123.wl.sendgrid.net", id: "sendgrid", kind: mxprovider.SendingService, ok: true},
+		{name: "Mailgun EU", include: "_spf.eu.mailgun.org", id: "mailgun", kind: mxprovider.SendingService, ok: true},
+		{name: "SparkPost", include: "_spf.sparkpostmail.com", id: "sparkpost", kind: mxprovider.SendingService, ok: true},
+		{name: "Atlassian", include: "_spf.atlassian.net", id: "atlassian", kind: mxprovider.SendingService, ok: true},
+		{name: "Mimecast netblocks", include: "eu._netblocks.mimecast.com", id: "mimecast", kind: mxprovider.SecurityGateway, ok: true},
+		{name: "Cloudflare routing", include: "_spf.mx.cloudflare.net", id: "cloudflare_email_routing", kind: mxprovider.Forwarder, ok: true},
 		{name: "unknown", include: "spf.acme.com", ok: false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s, ok := f.Service(tc.include)
-			if ok != tc.ok || s.ID != tc.id || s.Mailbox != tc.mailbox {
-				t.Errorf("Service(%q) = %+v, %v; want id=%q mailbox=%v ok=%v", tc.include, s, ok, tc.id, tc.mailbox, tc.ok)
+			if ok != tc.ok || s.ID != tc.id || s.Mailbox != tc.mailbox || s.Kind != tc.kind {
+				t.Errorf("Service(%q) = %+v, %v; want id=%q mailbox=%v kind=%q ok=%v", tc.include, s, ok, tc.id, tc.mailbox, tc.kind, tc.ok)
 			}
 		})
 	}
@@ -89,7 +95,8 @@ func TestIdentify(t *testing.T) {
 		evidence string // substring of the last evidence line
 	}{
 		{name: "no MX", kind: mxprovider.Unknown},
-		{name: "null MX", mx: []mxprovider.MX{{Host: ".", Preference: 0}}, kind: mxprovider.Unknown},
+		{name: "null MX", mx: []mxprovider.MX{{Host: ".", Preference: 0}}, kind: mxprovider.Unknown, evidence: "null MX"},
+		{name: "null MX next to other records", mx: []mxprovider.MX{{Host: "aspmx.l.google.com.", Preference: 1}, {Host: ".", Preference: 0}}, kind: mxprovider.Unknown, evidence: "RFC 7505"},
 		{name: "Google by lowest preference", mx: []mxprovider.MX{
 			{Host: "alt1.aspmx.l.google.com.", Preference: 5}, {Host: "aspmx.l.google.com.", Preference: 1}},
 			id: "google_workspace", kind: mxprovider.MailboxProvider, evidence: "Google Workspace"},
@@ -102,7 +109,7 @@ func TestIdentify(t *testing.T) {
 		{name: "gateway with M365 inferred from SPF", mx: []mxprovider.MX{
 			{Host: "mx0a-001.pphosted.com.", Preference: 10}, {Host: "mx0b-001.pphosted.com.", Preference: 10}},
 			includes: []string{"_spf.salesforce.com", "spf.protection.outlook.com"},
-			id:       "proofpoint", kind: mxprovider.SecurityGateway, gateway: true, mailbox: "microsoft_365", evidence: "include:spf.protection.outlook.com"},
+			id:       "proofpoint", kind: mxprovider.SecurityGateway, gateway: true, mailbox: "microsoft_365", evidence: "SPF target spf.protection.outlook.com"},
 		{name: "gateway with backup MX revealing Google", mx: []mxprovider.MX{
 			{Host: "us-smtp-inbound-1.mimecast.com.", Preference: 10}, {Host: "aspmx.l.google.com.", Preference: 50}},
 			includes: []string{"spf.protection.outlook.com"},
@@ -113,7 +120,19 @@ func TestIdentify(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := f.Identify("acme.com", tc.mx, tc.includes)
+			calls := 0
+			r := f.Identify("acme.com", tc.mx, func() []string { calls++; return tc.includes })
+			if calls > 1 {
+				t.Errorf("spfTargets called %d times", calls)
+			}
+			// The targets are read only when the answer depends on them.
+			needed := r.Gateway && (r.MailboxProvider == nil || !strings.Contains(r.Evidence[len(r.Evidence)-1], "backup MX"))
+			if (calls == 1) != needed {
+				t.Errorf("spfTargets called %d times; needed=%v", calls, needed)
+			}
+			if again := f.Identify("acme.com", tc.mx, func() []string { return tc.includes }); !reflect.DeepEqual(again, r) {
+				t.Errorf("not deterministic: %+v vs %+v", again, r)
+			}
 			if r.Provider.ID != tc.id || r.Provider.Kind != tc.kind || r.Gateway != tc.gateway {
 				t.Errorf("provider = %+v gateway=%v, want id=%q kind=%q gateway=%v", r.Provider, r.Gateway, tc.id, tc.kind, tc.gateway)
 			}
@@ -136,5 +155,22 @@ func TestIdentify(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestVerdict(t *testing.T) {
+	f := mxprovider.New()
+	r := f.Identify("acme.com", []mxprovider.MX{{Host: "mx0a-001.pphosted.com", Preference: 10}},
+		func() []string { return []string{"_spf.google.com"} })
+	v := r.Verdict()
+	if v.ID != "proofpoint" || v.Kind != mxprovider.SecurityGateway || !v.Gateway || v.MailboxProvider == nil ||
+		*v.MailboxProvider != (mxprovider.Named{ID: "google_workspace", Name: "Google Workspace"}) || len(v.Evidence) != 2 {
+		t.Errorf("Verdict() = %+v", v)
+	}
+	if u := (mxprovider.Result{}).Verdict(); u.Kind != mxprovider.Unknown || u.Evidence == nil {
+		t.Errorf("zero Result verdict = %+v, want kind unknown and a non-nil evidence list", u)
+	}
+	if u := mxprovider.UnknownVerdict(); u.Kind != mxprovider.Unknown || u.Evidence == nil || u.MailboxProvider != nil {
+		t.Errorf("UnknownVerdict() = %+v", u)
 	}
 }

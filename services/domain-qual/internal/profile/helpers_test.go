@@ -190,6 +190,12 @@ func dnsEnv(t testing.TB) (*resolver.Resolver, *audit.Auditor) {
 func loopbackProfiler(t testing.TB, s *sites, names ...string) *profile.Profiler {
 	t.Helper()
 	r, a := dnsEnv(t)
+	return loopbackProfilerWith(t, s, r, a, names...)
+}
+
+// loopbackProfilerWith is loopbackProfiler over the given resolver and auditor.
+func loopbackProfilerWith(t testing.TB, s *sites, r *resolver.Resolver, a *audit.Auditor, names ...string) *profile.Profiler {
+	t.Helper()
 	allow, err := guard.ParseAllowList([]string{s.tlsSrv.Listener.Addr().String(), s.plainSrv.Listener.Addr().String()})
 	if err != nil {
 		t.Fatal(err)

@@ -98,8 +98,6 @@ type Config struct {
 	Fetcher Fetcher
 	// Resolver looks up the apex TXT records. Required.
 	Resolver Resolver
-	// Fingerprinter identifies the mail provider; nil means mxprovider.New().
-	Fingerprinter *mxprovider.Fingerprinter
 	// HTTPSPort and HTTPPort are the website ports; 0 means 443 and 80.
 	// Only tests and demos with loopback fixtures change them (the fetcher
 	// refuses other ports unless its allow-list names them).
@@ -115,7 +113,6 @@ type Profiler struct {
 	auditor   Auditor
 	fetcher   Fetcher
 	res       Resolver
-	fp        *mxprovider.Fingerprinter
 	httpsPort uint16
 	httpPort  uint16
 	now       func() time.Time
@@ -132,11 +129,8 @@ func New(cfg Config) (*Profiler, error) {
 	case cfg.Resolver == nil:
 		return nil, errors.New("profile: Config.Resolver is required")
 	}
-	p := &Profiler{auditor: cfg.Auditor, fetcher: cfg.Fetcher, res: cfg.Resolver, fp: cfg.Fingerprinter,
+	p := &Profiler{auditor: cfg.Auditor, fetcher: cfg.Fetcher, res: cfg.Resolver,
 		httpsPort: cfg.HTTPSPort, httpPort: cfg.HTTPPort, now: cfg.Now, log: cfg.Logger}
-	if p.fp == nil {
-		p.fp = mxprovider.New()
-	}
 	if p.httpsPort == 0 {
 		p.httpsPort = 443
 	}
@@ -173,9 +167,7 @@ func (p *Profiler) Profile(ctx context.Context, name domainname.Name, selector s
 		return Result{}, fmt.Errorf("profile %s: %w", name.ASCII, auditErr)
 	}
 
-	mxHosts := auditMXHosts(auditRes)
-	includes := spfIncludes(auditRes.SPF.Tree)
-	in := webtech.Input{DNSTXT: txtRecords(txt), MXHosts: mxHosts, SPFIncludes: includes}
+	in := webtech.Input{DNSTXT: txtRecords(txt), Mail: mailServices(auditRes)}
 	if page != nil {
 		in.URL, in.Headers = finalURL(page), page.Header
 		if isHTML(page) {
@@ -184,15 +176,9 @@ func (p *Profiler) Profile(ctx context.Context, name domainname.Name, selector s
 	}
 	hints := technologyHints(webtech.Detect(in))
 
-	var mxs []mxprovider.MX
-	for _, r := range auditRes.MX.Records {
-		if auditRes.MX.Status == audit.MXFound {
-			mxs = append(mxs, mxprovider.MX{Host: r.Host, Preference: r.Preference})
-		}
-	}
 	flags := evaluate(&ruleInput{
 		domain: name.ASCII, checkedAt: checkedAt, audit: &auditRes, site: &site, hints: hints,
-		provider: p.fp.Identify(name.Registrable, mxs, includes), parked: parkingEvidence(page),
+		provider: auditRes.Provider, parked: parkingEvidence(page),
 	})
 	p.log.DebugContext(ctx, "domain profiled", slog.String("domain", name.ASCII), slog.Bool("reachable", site.Reachable),
 		slog.Int("hints", len(hints)), slog.Int("flags", len(flags)))
@@ -200,35 +186,38 @@ func (p *Profiler) Profile(ctx context.Context, name domainname.Name, selector s
 		TechnologyHints: hints, OpportunityFlags: flags}, nil
 }
 
-// auditMXHosts returns the MX host names of a found MX set.
-func auditMXHosts(r audit.Result) []string {
-	var out []string
-	if r.MX.Status != audit.MXFound {
-		return out
+// mailServices turns the audit's mail-provider answer into technology
+// observations: the provider of every recognised MX host and the service
+// behind every recognised SPF include/redirect target. The profile names
+// exactly the providers the audit (and classify) named.
+func mailServices(r audit.Result) []webtech.Mail {
+	var out []webtech.Mail
+	for _, h := range r.Provider.Hosts {
+		if h.Provider.ID != "" {
+			out = append(out, webtech.Mail{Name: h.Provider.Name, Category: mailCategory(h.Provider.Kind), Source: webtech.SourceMX, Detail: h.Host})
+		}
 	}
-	for _, h := range r.MX.Records {
-		out = append(out, h.Host)
+	services := make(map[string]mxprovider.Service, len(r.SPF.Services))
+	for _, s := range r.SPF.Services {
+		services[s.ID] = s
 	}
+	r.SPF.Tree.Walk(func(n *spf.Node) {
+		if s, ok := services[n.Service]; ok && n.Via != "root" {
+			out = append(out, webtech.Mail{Name: s.Name, Category: mailCategory(s.Kind), Source: webtech.SourceSPF, Detail: n.Domain})
+		}
+	})
 	return out
 }
 
-// spfIncludes lists the include and redirect targets of the SPF tree,
-// breadth first.
-func spfIncludes(root *spf.Node) []string {
-	var out []string
-	queue := []*spf.Node{root}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		if n == nil {
-			continue
-		}
-		if n.Via == "include" || n.Via == "redirect" {
-			out = append(out, n.Domain)
-		}
-		queue = append(queue, n.Children...)
+// mailCategory is the technology category of a mail provider's role.
+func mailCategory(k mxprovider.Kind) webtech.Category {
+	switch k {
+	case mxprovider.SecurityGateway:
+		return webtech.EmailSecurityGateway
+	case mxprovider.SendingService:
+		return webtech.EmailSending
 	}
-	return out
+	return webtech.EmailHosting
 }
 
 // txtRecords joins the character-strings of each TXT record.

@@ -2,7 +2,11 @@
 // the real DNS protocol (github.com/miekg/dns).
 package resolver
 
-import "github.com/miekg/dns"
+import (
+	"net/netip"
+
+	"github.com/miekg/dns"
+)
 
 // Status says what DNS told us about one question. Analyses must treat
 // StatusUnknown as "could not tell", never as "absent".
@@ -52,4 +56,28 @@ func (a Answer) Exists() (exists, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// Addresses returns the addresses of the A and AAAA records among the
+// answers, in order: an A record as an IPv4 address, an AAAA record as the
+// IPv6 address it carries, even when that is an IPv4-mapped (::ffff:0:0/96)
+// form, so that every analysis judges the same address
+// (pkg/evidence/guard.Classify) and reports it as published.
+func Addresses(answers ...Answer) []netip.Addr {
+	var out []netip.Addr
+	for _, a := range answers {
+		for _, rr := range a.Records {
+			switch v := rr.(type) {
+			case *dns.A:
+				if ip, ok := netip.AddrFromSlice(v.A.To4()); ok {
+					out = append(out, ip)
+				}
+			case *dns.AAAA:
+				if ip, ok := netip.AddrFromSlice(v.AAAA.To16()); ok {
+					out = append(out, ip)
+				}
+			}
+		}
+	}
+	return out
 }

@@ -72,6 +72,38 @@ type Node struct {
 	Children []*Node `json:"children,omitempty"`
 }
 
+// Walk calls fn for every node of the tree rooted at n, breadth first
+// (nearest the root first, record order within a level). A nil tree has no
+// nodes.
+func (n *Node) Walk(fn func(*Node)) {
+	queue := []*Node{n}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		if cur == nil {
+			continue
+		}
+		fn(cur)
+		queue = append(queue, cur.Children...)
+	}
+}
+
+// Targets lists the include and redirect targets of the tree rooted at n,
+// in Walk order, each once. It is the one answer to "whom does this policy
+// hand mail to": mail-provider identification reads it for classify, the
+// audit and the profile alike.
+func (n *Node) Targets() []string {
+	var out []string
+	seen := map[string]bool{}
+	n.Walk(func(cur *Node) {
+		if (cur.Via == "include" || cur.Via == "redirect") && !seen[cur.Domain] {
+			seen[cur.Domain] = true
+			out = append(out, cur.Domain)
+		}
+	})
+	return out
+}
+
 // Result is the SPF evaluation of one domain.
 type Result struct {
 	// Status is found, missing, invalid or unknown.

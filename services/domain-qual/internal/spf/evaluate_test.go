@@ -313,3 +313,54 @@ func render(n *Node) string {
 	}
 	return s
 }
+
+func TestTargets(t *testing.T) {
+	tests := []struct {
+		name string
+		zone []string
+		want []string
+	}{
+		{name: "no SPF record", zone: []string{`acme.com. 300 IN TXT "hello"`}},
+		{name: "includes in record order, then the redirect", zone: []string{
+			`acme.com. 300 IN TXT "v=spf1 include:_spf.google.com include:sendgrid.net redirect=_spf.acme.com"`,
+			`_spf.google.com. 300 IN TXT "v=spf1 ip4:74.125.0.0/16 ~all"`,
+			`sendgrid.net. 300 IN TXT "v=spf1 ip4:167.89.0.0/17 -all"`,
+			`_spf.acme.com. 300 IN TXT "v=spf1 -all"`,
+		}, want: []string{"_spf.google.com", "sendgrid.net", "_spf.acme.com"}},
+		{name: "a redirect next to all is ignored (RFC 7208 §6.1)", zone: []string{
+			`acme.com. 300 IN TXT "v=spf1 include:sendgrid.net -all redirect=_spf.acme.com"`,
+			`sendgrid.net. 300 IN TXT "v=spf1 ip4:167.89.0.0/17 -all"`,
+			`_spf.acme.com. 300 IN TXT "v=spf1 -all"`,
+		}, want: []string{"sendgrid.net"}},
+		{name: "breadth first: depth 1 before depth 2, each target once", zone: []string{
+			`acme.com. 300 IN TXT "v=spf1 include:_a.acme.com include:_b.acme.com -all"`,
+			`_a.acme.com. 300 IN TXT "v=spf1 include:_spf.google.com -all"`,
+			`_b.acme.com. 300 IN TXT "v=spf1 include:spf.protection.outlook.com include:_spf.google.com -all"`,
+			`_spf.google.com. 300 IN TXT "v=spf1 -all"`,
+			`spf.protection.outlook.com. 300 IN TXT "v=spf1 -all"`,
+		}, want: []string{"_a.acme.com", "_b.acme.com", "_spf.google.com", "spf.protection.outlook.com"}},
+		{name: "redirect target and what it includes", zone: []string{
+			`acme.com. 300 IN TXT "v=spf1 redirect=_spf.acme.com"`,
+			`_spf.acme.com. 300 IN TXT "v=spf1 include:spf.protection.outlook.com -all"`,
+			`spf.protection.outlook.com. 300 IN TXT "v=spf1 -all"`,
+		}, want: []string{"_spf.acme.com", "spf.protection.outlook.com"}},
+		{name: "an include loop ends", zone: []string{
+			`acme.com. 300 IN TXT "v=spf1 include:_a.acme.com -all"`,
+			`_a.acme.com. 300 IN TXT "v=spf1 include:_b.acme.com -all"`,
+			`_b.acme.com. 300 IN TXT "v=spf1 include:_a.acme.com -all"`,
+		}, want: []string{"_a.acme.com", "_b.acme.com"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			z := memresolver.New(t, tc.zone...)
+			res := Evaluate(context.Background(), z, mxprovider.New(), "acme.com")
+			if got := res.Tree.Targets(); !slices.Equal(got, tc.want) {
+				t.Errorf("Targets() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	var nilTree *Node
+	if got := nilTree.Targets(); got != nil {
+		t.Errorf("nil tree Targets() = %q", got)
+	}
+}

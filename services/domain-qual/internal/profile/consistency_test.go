@@ -1,0 +1,308 @@
+package profile_test
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/intel402/intel402/pkg/evidence/guard"
+	"github.com/intel402/intel402/pkg/evidence/webtech"
+	"github.com/intel402/intel402/services/domain-qual/internal/audit"
+	"github.com/intel402/intel402/services/domain-qual/internal/classify"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
+	"github.com/intel402/intel402/services/domain-qual/internal/finding"
+	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
+	"github.com/intel402/intel402/services/domain-qual/internal/profile"
+	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+)
+
+// One judgement, one answer: every address class and every SPF shape below
+// goes through each entry point that judges it (pkg/evidence/guard directly,
+// classify, the dns-audit, the full profile and its technology hints), over
+// the real DNS protocol, and all of them must agree.
+
+// judges are the three entry points over one DNS server.
+type judges struct {
+	classifier *classify.Classifier
+	auditor    *audit.Auditor
+	profiler   *profile.Profiler
+}
+
+func newJudges(t *testing.T, zones ...string) judges {
+	t.Helper()
+	srv := dnstest.Start(t, dnstest.Config{Zones: zones})
+	r, err := resolver.New(resolver.Config{Servers: []string{srv.Addr()}, Attempts: 1, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lists, err := domainlists.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := classify.New(classify.Config{Resolver: r, Lists: lists, Now: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := audit.New(audit.Config{Resolver: r, Fetcher: noPolicy{}, Now: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No website answers: the profile's DNS half is what is compared.
+	s := startSites(t)
+	p := loopbackProfilerWith(t, s, r, a)
+	return judges{classifier: c, auditor: a, profiler: p}
+}
+
+// judge runs domain through classify, the dns-audit and the profile.
+func (j judges) judge(t *testing.T, domain string) (classify.Result, audit.Result, profile.Result) {
+	t.Helper()
+	ctx, name := context.Background(), mustName(t, domain)
+	cl, err := j.classifier.Classify(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	au, err := j.auditor.Audit(ctx, name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := j.profiler.Profile(ctx, name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cl, au, pr
+}
+
+func TestAddressClassesGetOneVerdict(t *testing.T) {
+	t.Parallel()
+	classes := []struct {
+		name string
+		addr string
+	}{
+		{"public IPv4", "81.2.69.160"},
+		{"public IPv6", "2a00:1450:4009:81f::1a"},
+		{"this network", "0.1.2.3"},
+		{"private 10/8", "10.0.0.25"},
+		{"private 172.16/12", "172.16.5.4"},
+		{"private 192.168/16", "192.168.1.1"},
+		{"shared address space (CGNAT)", "100.64.1.1"},
+		{"loopback", "127.0.0.1"},
+		{"link-local", "169.254.169.254"},
+		{"IETF protocol assignments", "192.0.0.8"},
+		{"TEST-NET-1", "192.0.2.1"},
+		{"6to4 relay anycast", "192.88.99.1"},
+		{"benchmarking", "198.18.0.1"},
+		{"TEST-NET-2", "198.51.100.7"},
+		{"TEST-NET-3", "203.0.113.9"},
+		{"multicast", "224.0.0.251"},
+		{"reserved 240/4", "240.0.0.1"},
+		{"limited broadcast", "255.255.255.255"},
+		{"IPv6 loopback", "::1"},
+		{"IPv4-mapped public", "::ffff:81.2.69.160"},
+		{"IPv4-mapped private", "::ffff:10.0.0.25"},
+		{"NAT64 well-known prefix", "64:ff9b::a00:19"},
+		{"NAT64 local-use prefix", "64:ff9b:1::1"},
+		{"discard-only", "100::1"},
+		{"Teredo", "2001:0:4136:e378::1"},
+		{"IETF protocol assignments v6", "2001:2::1"},
+		{"IPv6 documentation", "2001:db8::25"},
+		{"6to4", "2002:c000:201::1"},
+		{"unique local", "fd00::25"},
+		{"IPv6 link-local", "fe80::1"},
+		{"IPv6 multicast", "ff02::1"},
+		{"outside global unicast", "4000::1"},
+	}
+	var zone strings.Builder
+	zone.WriteString("$ORIGIN mx-classes.com.\n$TTL 300\n@ IN SOA ns1 hostmaster 1 3600 600 86400 300\n@ IN NS ns1\nns1 IN A 81.2.69.1\n")
+	for i, c := range classes {
+		typ := "A"
+		if netip.MustParseAddr(c.addr).Is6() {
+			typ = "AAAA"
+		}
+		fmt.Fprintf(&zone, "c%02d IN MX 10 mx.c%02d\nmx.c%02d IN %s %s\n", i, i, i, typ, c.addr)
+	}
+	j := newJudges(t, zone.String())
+	for i, c := range classes {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			why, public := guard.Classify(netip.MustParseAddr(c.addr))
+			cl, au, pr := j.judge(t, fmt.Sprintf("c%02d.mx-classes.com", i))
+			if len(cl.MailReadiness.MXHosts) != 1 || !cl.MailReadiness.MXHosts[0].Checked {
+				t.Fatalf("classify did not check the MX host: %+v", cl.MailReadiness)
+			}
+			if got := !cl.MailReadiness.MXHosts[0].NonPublicAddress; got != public {
+				t.Errorf("classify: public=%v, guard: public=%v (%s)", got, public, why)
+			}
+			for label, res := range map[string]audit.Result{"dns-audit": au, "full-profile": pr.DNSAudit} {
+				if len(res.MX.Records) != 1 {
+					t.Fatalf("%s: MX records %+v", label, res.MX.Records)
+				}
+				h := res.MX.Records[0]
+				if got := !slices.Contains(h.Issues, audit.IssueSpecialAddress); got != public {
+					t.Errorf("%s: public=%v, guard: public=%v (%s)", label, got, public, why)
+				}
+				if !public && !slices.ContainsFunc(res.MX.Findings, func(f finding.Finding) bool { return strings.Contains(f.Detail, why) }) {
+					t.Errorf("%s: no finding naming the reason %q: %+v", label, why, res.MX.Findings)
+				}
+				// Every entry point reports the address as published.
+				if !slices.Equal(h.Addresses, cl.MailReadiness.MXHosts[0].Addresses) || len(h.Addresses) != 1 ||
+					netip.MustParseAddr(h.Addresses[0]) != netip.MustParseAddr(c.addr) {
+					t.Errorf("%s addresses %q, classify %q, published %s", label, h.Addresses, cl.MailReadiness.MXHosts[0].Addresses, c.addr)
+				}
+			}
+		})
+	}
+}
+
+func TestSPFShapesGetOneProvider(t *testing.T) {
+	t.Parallel()
+	zones := []string{
+		`$ORIGIN google.com.
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+_spf IN TXT "v=spf1 ip4:74.125.0.0/16 ~all"
+aspmx.l IN A 142.250.27.27`,
+		`$ORIGIN outlook.com.
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+spf.protection IN TXT "v=spf1 ip4:40.92.0.0/15 -all"
+acme-com.mail.protection IN A 52.101.68.1`,
+		`$ORIGIN sendgrid.net.
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+@ IN TXT "v=spf1 ip4:167.89.0.0/17 -all"`,
+		`$ORIGIN pphosted.com.
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+mx0a-1 IN A 148.163.129.1
+mx0b-1 IN A 148.163.129.2`,
+		`$ORIGIN spf-shapes.com.
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+@ IN NS ns1
+ns1 IN A 81.2.69.1
+; top-level include of the mailbox provider behind the gateway
+top IN MX 10 mx0a-1.pphosted.com.
+top IN TXT "v=spf1 include:sendgrid.net include:_spf.google.com -all"
+; redirect to the company's own record, which includes Microsoft 365
+redir IN MX 10 mx0a-1.pphosted.com.
+redir IN TXT "v=spf1 redirect=_spf.redir.spf-shapes.com"
+_spf.redir IN TXT "v=spf1 include:spf.protection.outlook.com -all"
+; two levels of includes
+nested IN MX 10 mx0a-1.pphosted.com.
+nested IN TXT "v=spf1 include:_spf.nested.spf-shapes.com -all"
+_spf.nested IN TXT "v=spf1 include:_corp.nested.spf-shapes.com ~all"
+_corp.nested IN TXT "v=spf1 include:_spf.google.com ~all"
+; nearest the root wins: M365 at depth 1 before Google at depth 2
+nearest IN MX 10 mx0a-1.pphosted.com.
+nearest IN TXT "v=spf1 include:_deep.nearest.spf-shapes.com include:spf.protection.outlook.com -all"
+_deep.nearest IN TXT "v=spf1 include:_spf.google.com -all"
+; only a sending service: the mailbox provider cannot be inferred
+sender IN MX 10 mx0a-1.pphosted.com.
+sender IN TXT "v=spf1 include:sendgrid.net -all"
+; two SPF records: permerror, no targets
+twospf IN MX 10 mx0a-1.pphosted.com.
+twospf IN TXT "v=spf1 include:_spf.google.com -all"
+twospf IN TXT "v=spf1 include:spf.protection.outlook.com -all"
+; a backup MX names the mailbox provider before SPF is read
+backup IN MX 10 mx0a-1.pphosted.com.
+backup IN MX 50 aspmx.l.google.com.
+backup IN TXT "v=spf1 include:spf.protection.outlook.com -all"
+; no gateway: the MX decides, SPF is not needed
+direct IN MX 10 acme-com.mail.protection.outlook.com.
+direct IN TXT "v=spf1 include:_spf.google.com -all"
+; a null MX next to a gateway: the domain accepts no mail
+nullmix IN MX 0 .
+nullmix IN MX 10 mx0a-1.pphosted.com.
+nullmix IN TXT "v=spf1 include:_spf.google.com -all"
+; an include loop ends the walk without an answer; a macro target is not
+; resolved, but its fixed suffix still names the service
+loop IN MX 10 mx0a-1.pphosted.com.
+loop IN TXT "v=spf1 include:_a.loop.spf-shapes.com -all"
+_a.loop IN TXT "v=spf1 include:_b.loop.spf-shapes.com -all"
+_b.loop IN TXT "v=spf1 include:_a.loop.spf-shapes.com -all"
+macro IN MX 10 mx0a-1.pphosted.com.
+macro IN TXT "v=spf1 include:%{i}._spf.google.com -all"
+; self-hosted mail
+own IN MX 10 mail.own.spf-shapes.com.
+mail.own IN A 81.2.69.160
+own IN TXT "v=spf1 mx -all"`,
+	}
+	j := newJudges(t, zones...)
+	tests := []struct {
+		host    string
+		id      string
+		kind    mxprovider.Kind
+		mailbox string // the mailbox provider behind a gateway
+		hints   map[string]webtech.Category
+	}{
+		{host: "top", id: "proofpoint", kind: mxprovider.SecurityGateway, mailbox: "google_workspace",
+			hints: map[string]webtech.Category{"Proofpoint": webtech.EmailSecurityGateway, "Google Workspace": webtech.EmailHosting, "SendGrid": webtech.EmailSending}},
+		{host: "redir", id: "proofpoint", kind: mxprovider.SecurityGateway, mailbox: "microsoft_365",
+			hints: map[string]webtech.Category{"Proofpoint": webtech.EmailSecurityGateway, "Microsoft 365": webtech.EmailHosting}},
+		{host: "nested", id: "proofpoint", kind: mxprovider.SecurityGateway, mailbox: "google_workspace",
+			hints: map[string]webtech.Category{"Google Workspace": webtech.EmailHosting}},
+		{host: "nearest", id: "proofpoint", kind: mxprovider.SecurityGateway, mailbox: "microsoft_365"},
+		{host: "sender", id: "proofpoint", kind: mxprovider.SecurityGateway,
+			hints: map[string]webtech.Category{"SendGrid": webtech.EmailSending}},
+		{host: "twospf", id: "proofpoint", kind: mxprovider.SecurityGateway},
+		{host: "backup", id: "proofpoint", kind: mxprovider.SecurityGateway, mailbox: "google_workspace"},
+		{host: "direct", id: "microsoft_365", kind: mxprovider.MailboxProvider,
+			hints: map[string]webtech.Category{"Microsoft 365": webtech.EmailHosting, "Google Workspace": webtech.EmailHosting}},
+		{host: "nullmix", kind: mxprovider.Unknown},
+		{host: "loop", id: "proofpoint", kind: mxprovider.SecurityGateway},
+		{host: "macro", id: "proofpoint", kind: mxprovider.SecurityGateway, mailbox: "google_workspace"},
+		{host: "own", kind: mxprovider.SelfHosted},
+	}
+	for _, tc := range tests {
+		t.Run(tc.host, func(t *testing.T) {
+			t.Parallel()
+			cl, au, pr := j.judge(t, tc.host+".spf-shapes.com")
+			v := au.MXProvider
+			if v.ID != tc.id || v.Kind != tc.kind {
+				t.Errorf("dns-audit provider = %s/%s, want %s/%s (%q)", v.ID, v.Kind, tc.id, tc.kind, v.Evidence)
+			}
+			mailbox := ""
+			if v.MailboxProvider != nil {
+				mailbox = v.MailboxProvider.ID
+			}
+			if mailbox != tc.mailbox {
+				t.Errorf("mailbox provider behind the gateway = %q, want %q (%q)", mailbox, tc.mailbox, v.Evidence)
+			}
+			if diff := cmpVerdicts(cl.MXProvider, v); diff != "" {
+				t.Errorf("classify and dns-audit disagree: %s", diff)
+			}
+			if diff := cmpVerdicts(pr.DNSAudit.MXProvider, v); diff != "" {
+				t.Errorf("full-profile and dns-audit disagree: %s", diff)
+			}
+			for name, cat := range tc.hints {
+				i := slices.IndexFunc(pr.TechnologyHints, func(h profile.TechnologyHint) bool { return h.Name == name })
+				if i < 0 || pr.TechnologyHints[i].Category != cat {
+					t.Errorf("technology hint %s (%s) missing: %+v", name, cat, pr.TechnologyHints)
+				}
+			}
+			// A provider named by the verdict is a technology hint too.
+			for _, n := range []string{v.Name, nameOf(v.MailboxProvider)} {
+				if n != "" && !slices.ContainsFunc(pr.TechnologyHints, func(h profile.TechnologyHint) bool { return h.Name == n }) {
+					t.Errorf("the verdict names %s but the hints do not: %+v", n, pr.TechnologyHints)
+				}
+			}
+		})
+	}
+}
+
+func nameOf(n *mxprovider.Named) string {
+	if n == nil {
+		return ""
+	}
+	return n.Name
+}
+
+// cmpVerdicts returns "" when two verdicts are the same answer.
+func cmpVerdicts(a, b mxprovider.Verdict) string {
+	if a.ID != b.ID || a.Kind != b.Kind || a.Gateway != b.Gateway || !slices.Equal(a.Evidence, b.Evidence) ||
+		(a.MailboxProvider == nil) != (b.MailboxProvider == nil) ||
+		(a.MailboxProvider != nil && *a.MailboxProvider != *b.MailboxProvider) {
+		return fmt.Sprintf("%+v vs %+v", a, b)
+	}
+	return ""
+}
