@@ -184,7 +184,7 @@ func (c *Classifier) Classify(ctx context.Context, name domainname.Name) (Result
 		applyHostAnswers(hosts, round2, answers2)
 	}
 
-	r := c.assemble(&f, mxs, hosts, c.provider(ctx, name, mxs))
+	r := c.assemble(&f, mxs, hosts, c.provider(ctx, name, mxs, f.get(CheckTXT)))
 	c.log.DebugContext(ctx, "domain classified", slog.String("domain", r.Domain), slog.String("type", string(r.DomainType)),
 		slog.String("mail_readiness", string(r.MailReadiness.Status)), slog.Int("unknowns", len(r.Unknowns)),
 		slog.Int("queries", len(f.queries)))
@@ -523,15 +523,34 @@ func (c *Classifier) hostFindings(hosts []MXHost, reason func(code, format strin
 
 // provider fingerprints the MX set. Like the dns-audit, it looks behind a
 // security gateway through the SPF tree's include and redirect targets; the
-// tree is walked (spf.Evaluate, one more round of lookups per level) only
-// when the answer depends on it.
-func (c *Classifier) provider(ctx context.Context, name domainname.Name, mxs []mxRecord) mxprovider.Verdict {
+// tree is walked (spf.Evaluate, one more round of lookups per include
+// level, starting from the first round's TXT answer) only when the answer
+// depends on it.
+func (c *Classifier) provider(ctx context.Context, name domainname.Name, mxs []mxRecord, txt resolver.Answer) mxprovider.Verdict {
 	in := make([]mxprovider.MX, 0, len(mxs))
 	for _, mx := range mxs {
 		in = append(in, mxprovider.MX{Host: mx.host, Preference: mx.pref})
 	}
-	targets := func() []string { return spf.Evaluate(ctx, c.res, c.fp, name.ASCII).Tree.Targets() }
+	targets := func() []string {
+		r := primed{Resolver: c.res, name: name.FQDN(), txt: txt}
+		return spf.Evaluate(ctx, r, c.fp, name.ASCII).Tree.Targets()
+	}
 	return c.fp.Identify(name.Registrable, in, targets).Verdict()
+}
+
+// primed answers the name's TXT question from the first round's answer, so
+// walking the SPF tree starts at the include level.
+type primed struct {
+	Resolver
+	name string
+	txt  resolver.Answer
+}
+
+func (p primed) Lookup(ctx context.Context, name string, qtype uint16) resolver.Answer {
+	if qtype == dns.TypeTXT && dns.Fqdn(strings.ToLower(name)) == p.name {
+		return p.txt
+	}
+	return p.Resolver.Lookup(ctx, name, qtype)
 }
 
 // existence is true when any answer shows the name exists (records or

@@ -379,6 +379,9 @@ func TestRoundTripsAndQueryCounts(t *testing.T) {
 		{name: "subdomain skips www", domain: "shop.northwind-traders.com", waves: 1, queries: 6},
 		{name: "self-hosted MX hosts need a second round", domain: "fabrikam-logistics.com", waves: 2, queries: 11},
 		{name: "IP-literal MX needs no second round", domain: "relay-ip.com", waves: 1, queries: 7},
+		// A gateway with no mailbox provider among its MX hosts: the SPF
+		// tree's include level (the root TXT is the first round's answer).
+		{name: "gateway behind which SPF names the provider needs a second round", domain: "contoso-pharma.com", waves: 2, queries: 9},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -408,7 +411,7 @@ func TestRoundTripsAndQueryCounts(t *testing.T) {
 func BenchmarkClassify20ms(b *testing.B) {
 	cases := []struct{ name, domain string }{
 		{name: "provider_one_round", domain: "northwind-traders.com"},
-		{name: "gateway_one_round", domain: "contoso-pharma.com"},
+		{name: "gateway_spf_two_rounds", domain: "contoso-pharma.com"},
 		{name: "self_hosted_two_rounds", domain: "fabrikam-logistics.com"},
 	}
 	e := setup(b, dnstest.Config{Latency: 20 * time.Millisecond}, nil)
