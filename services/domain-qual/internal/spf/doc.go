@@ -8,6 +8,18 @@
 // concurrent queries, and names the sending services behind includes through
 // the consumer-owned ServiceMatcher (internal/mxprovider's include table).
 //
+// # Syntax
+//
+// Parse follows the ABNF of RFC 7208 §4.6.1, §5, §6 and §7.1, neither
+// stricter nor looser: ":" and "/" are macro-literals, so a domain-spec may
+// contain them (a:foo:bar/baz.example.com is a name to look up; only a "/"
+// outside a domain-spec must be a CIDR length); the macro letters c, r and
+// t are refused in every domain-spec, the exp= target and redirect=
+// included (§7.2: explanation text only; CheckExplanation validates such
+// text); a DIGIT transformer must be nonzero (§7.3); an unknown modifier's
+// value is a macro-string in which every letter is accepted. Each rule has a
+// table case naming its section (TestParseABNF).
+//
 // # Lookup counting
 //
 // Counting follows RFC 7208 §4.6.4 literally, counting terms, not queries:

@@ -219,6 +219,17 @@ func TestEvaluate(t *testing.T) {
 			tree: "example.com[found](include:%{ir}.%{v}._spf.example.com[macro])",
 		},
 		{
+			// RFC 7208 §7.1: ":" and "/" are macro-literals, so these targets are
+			// DNS names like any other: looked up, void, never a permerror.
+			name: "a: and mx: targets with a colon and a slash are looked up as names",
+			zone: []string{
+				`example.com. TXT "v=spf1 a:foo:bar/baz.example.com mx:mx:relay.example.com -all"`,
+				`mx:relay.example.com. MX 10 mail.example.com.`,
+			},
+			status: StatusFound, all: "fail", lookups: 2, voids: 1, complete: true,
+			notIDs: []string{"spf.syntax_error"},
+		},
+		{
 			name: "split strings concatenated and size checked",
 			zone: []string{
 				`example.com. TXT "v=spf1 ip4:192.0.2.1 " "-all"`,

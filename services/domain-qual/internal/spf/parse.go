@@ -246,7 +246,9 @@ func (r *Record) addModifier(name, value string, pos int, term string) error {
 			r.Exp = value
 		}
 	default:
-		if err := checkMacroString(value, vpos, term); err != nil {
+		// An unknown modifier's value is a macro-string, not a domain-spec or
+		// an explanation: any macro letter is accepted there.
+		if err := checkMacroString(value, vpos, term, explanationMacroLetters); err != nil {
 			return err
 		}
 		r.Unknown = append(r.Unknown, Modifier{Name: name, Value: value, Pos: pos})
@@ -362,8 +364,11 @@ func splitDualCIDR(s string, pos int, term string) (rest string, c4, c6 int, err
 		}
 		c4, s = n, s[:i]
 	}
-	if strings.Contains(s, "/") && !strings.Contains(s, "%{") {
-		return s, c4, c6, &SyntaxError{Pos: pos + strings.IndexByte(s, '/'), Term: term, Msg: "invalid CIDR length"}
+	// What remains is empty or ":" domain-spec, and a domain-spec may hold
+	// "/" and ":" as macro-literals (RFC 7208 §7.1): only a "/" outside one
+	// is a malformed CIDR length.
+	if strings.HasPrefix(s, "/") {
+		return s, c4, c6, &SyntaxError{Pos: pos, Term: term, Msg: "invalid CIDR length"}
 	}
 	return s, c4, c6, nil
 }
@@ -392,8 +397,17 @@ func cidrLength(s string, max int) (int, bool) {
 	return n, true
 }
 
-// checkMacroString validates macro-string (RFC 7208 §7.1).
-func checkMacroString(s string, pos int, term string) error {
+// Macro letters (RFC 7208 §7.1, §7.2): c, r and t "are allowed only in
+// explanation text"; every domain-spec (mechanism targets, redirect= and
+// the exp= target itself) takes the others only.
+const (
+	domainMacroLetters      = "slodiphvSLODIPHV"
+	explanationMacroLetters = "slodiphcrtvSLODIPHCRTV"
+)
+
+// checkMacroString validates a macro-string (RFC 7208 §7.1) whose macros
+// may use the letters given.
+func checkMacroString(s string, pos int, term, letters string) error {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '%' {
@@ -417,7 +431,7 @@ func checkMacroString(s string, pos int, term string) error {
 		if end < 0 {
 			return &SyntaxError{Pos: pos + i, Term: term, Msg: "unterminated macro"}
 		}
-		if !validMacroBody(s[i+2 : i+end]) {
+		if !validMacroBody(s[i+2:i+end], letters) {
 			return &SyntaxError{Pos: pos + i, Term: term, Msg: fmt.Sprintf("invalid macro %q", s[i:i+end+1])}
 		}
 		i += end
@@ -425,14 +439,19 @@ func checkMacroString(s string, pos int, term string) error {
 	return nil
 }
 
-// validMacroBody checks macro-letter transformers *delimiter.
-func validMacroBody(b string) bool {
-	if b == "" || !strings.ContainsRune("slodiphcrtvSLODIPHCRTV", rune(b[0])) {
+// validMacroBody checks macro-letter transformers *delimiter, where
+// transformers = *DIGIT [ "r" ] and a DIGIT, when given, is nonzero
+// (RFC 7208 §7.3: "If a DIGIT is specified, the value MUST be nonzero").
+func validMacroBody(b, letters string) bool {
+	if b == "" || !strings.ContainsRune(letters, rune(b[0])) {
 		return false
 	}
 	i := 1
 	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
 		i++
+	}
+	if i > 1 && strings.Trim(b[1:i], "0") == "" {
+		return false
 	}
 	if i < len(b) && (b[i] == 'r' || b[i] == 'R') {
 		i++
@@ -445,13 +464,26 @@ func validMacroBody(b string) bool {
 	return true
 }
 
+// CheckExplanation validates the explanation string a domain's exp= target
+// publishes (RFC 7208 §6.2: a macro-string in which c, r and t are allowed
+// and spaces separate words). A malformed explanation is ignored by
+// receivers, so the caller reports it rather than failing the policy.
+func CheckExplanation(text string) error {
+	for _, word := range strings.Split(text, " ") {
+		if err := checkMacroString(word, 0, text, explanationMacroLetters); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkDomainSpec validates domain-spec = macro-string domain-end, where
 // domain-end is "." toplabel [ "." ] or a macro-expand.
 func checkDomainSpec(s string, pos int, term string) error {
 	if s == "" {
 		return &SyntaxError{Pos: pos, Term: term, Msg: "empty domain-spec"}
 	}
-	if err := checkMacroString(s, pos, term); err != nil {
+	if err := checkMacroString(s, pos, term, domainMacroLetters); err != nil {
 		return err
 	}
 	if strings.HasSuffix(s, "}") || strings.HasSuffix(s, "%_") || strings.HasSuffix(s, "%-") || strings.HasSuffix(s, "%%") {

@@ -133,3 +133,70 @@ func TestIsSPF(t *testing.T) {
 		})
 	}
 }
+
+// TestParseABNF holds the parser to RFC 7208's ABNF where it is easy to be
+// stricter or looser than the grammar; each case names its section.
+func TestParseABNF(t *testing.T) {
+	tests := []struct {
+		section string
+		in      string
+		target  string // first mechanism's target when valid
+		valid   bool
+	}{
+		// §7.1: macro-literal = %x21-24 / %x26-7E, so ":" and "/" may appear
+		// inside a domain-spec; a/mx then take the whole rest as the target.
+		{"§5.3, §7.1 colon and slash in an a: domain-spec", "v=spf1 a:foo:bar/baz.example.com", "foo:bar/baz.example.com", true},
+		{"§5.4, §7.1 colon and slash in an mx: domain-spec", "v=spf1 mx:foo:bar/baz.example.com", "foo:bar/baz.example.com", true},
+		{"§5.3, §5.6 domain-spec with a colon and a CIDR length", "v=spf1 a:foo:bar.example.com/24", "foo:bar.example.com", true},
+		{"§5.2, §7.1 colon in an include: domain-spec", "v=spf1 include:a:b.example.com", "a:b.example.com", true},
+		{"§5.6 a slash that is not a CIDR length ends in a bad toplabel", "v=spf1 a:example.com/abc", "", false},
+		{"§5.6 a/ without a length", "v=spf1 a/", "", false},
+		{"§5.6 a/abc", "v=spf1 a/abc", "", false},
+		{"§5.6 ip4-cidr-length has no leading zero", "v=spf1 a/024", "", false},
+		{"§5.6 ip6-cidr-length at most 128", "v=spf1 mx//129", "", false},
+		{"§5.6 dual cidr in the wrong order", "v=spf1 a//64/24", "", false},
+		// §7.1, §7.2: c, r and t only in explanation text.
+		{"§7.2 %{c} refused in a domain-spec", "v=spf1 exists:%{c}.example.com", "", false},
+		{"§7.2 %{r} refused in a domain-spec", "v=spf1 a:%{r}.example.com", "", false},
+		{"§7.2 %{t} refused in a domain-spec", "v=spf1 include:%{t}.example.com", "", false},
+		{"§6.2, §7.2 %{c} refused in the exp= target", "v=spf1 -all exp=%{c}.example.com", "", false},
+		{"§6.1, §7.2 %{t} refused in redirect=", "v=spf1 redirect=%{t}.example.com", "", false},
+		{"§7.1 the other letters in a domain-spec", "v=spf1 exists:%{s}%{l}%{o}%{d}%{i}%{p}%{h}%{v}.example.com", "%{s}%{l}%{o}%{d}%{i}%{p}%{h}%{v}.example.com", true},
+		{"§7.1 letters are case-insensitive", "v=spf1 exists:%{IR}.example.com", "%{IR}.example.com", true},
+		{"§7.1 transformers and delimiters", "v=spf1 exists:%{ir.}.%{l1r+-}.example.com", "%{ir.}.%{l1r+-}.example.com", true},
+		{"§7.3 a DIGIT transformer must be nonzero", "v=spf1 exists:%{d0}.example.com", "", false},
+		{"§7.3 a DIGIT transformer must be nonzero (00)", "v=spf1 exists:%{d00}.example.com", "", false},
+		{"§7.3 a nonzero DIGIT with leading zero", "v=spf1 exists:%{d01}.example.com", "%{d01}.example.com", true},
+		{"§6 an unknown modifier's value is a macro-string", "v=spf1 -all moo=%{c}%{r}%{t}", "", true},
+		{"§4.6.1 a modifier name starts with a letter", "v=spf1 1moo=x", "", false},
+		{"§7.1 a space is not a macro-literal (it separates terms)", "v=spf1 include:a.example.com\tx", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.section, func(t *testing.T) {
+			rec, err := Parse(tc.in)
+			if (err == nil) != tc.valid {
+				t.Fatalf("Parse(%q) error = %v, want valid=%v", tc.in, err, tc.valid)
+			}
+			if tc.valid && tc.target != "" && (len(rec.Mechanisms) == 0 || rec.Mechanisms[0].Target != tc.target) {
+				t.Errorf("Parse(%q) = %+v, want first target %q", tc.in, rec.Mechanisms, tc.target)
+			}
+		})
+	}
+}
+
+func TestCheckExplanation(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		valid bool
+	}{
+		{"%{i} is not one of %{d}'s designated mail servers.", true},
+		{"See http://%{d}/why.html?s=%{S}&i=%{C}&r=%{r}&t=%{t}", true}, // §7.2: c, r and t are for explanations
+		{"%{x} is not a macro letter", false},
+		{"dangling %", false},
+		{"%{d0} zero digits", false},
+	} {
+		if err := CheckExplanation(tc.text); (err == nil) != tc.valid {
+			t.Errorf("CheckExplanation(%q) = %v, want valid=%v", tc.text, err, tc.valid)
+		}
+	}
+}
