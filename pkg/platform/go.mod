@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/getkin/kin-openapi v0.152.0
+	github.com/go-logr/logr v1.4.4
 	github.com/intel402/intel402/openapi v0.0.0-00010101000000-000000000000
 	github.com/intel402/intel402/pkg/evidence v0.0.0-00010101000000-000000000000
 	github.com/intel402/intel402/pkg/x402 v0.0.0-00010101000000-000000000000
@@ -50,7 +51,6 @@ require (
 	github.com/ethereum/c-kzg-4844/v2 v2.1.8 // indirect
 	github.com/felixge/httpsnoop v1.1.0 // indirect
 	github.com/fjl/jsonw v0.1.0 // indirect
-	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/go-ole/go-ole v1.3.0 // indirect
 	github.com/go-openapi/jsonpointer v1.0.0 // indirect

@@ -70,6 +70,7 @@ type Runtime struct {
 // Start builds the runtime. effective is the masked configuration to log.
 func Start(ctx context.Context, name, version string, base Base, logOut io.Writer, effective []slog.Attr) (*Runtime, error) {
 	logger := logging.New(logOut, base.LogLevel, name)
+	logging.RouteLibraries(logger)
 	logger.LogAttrs(ctx, slog.LevelInfo, "configuration", append([]slog.Attr{slog.String("version", version)}, effective...)...)
 
 	shutdown, err := telemetry.Setup(ctx, telemetry.Config{Service: name, Version: version, OTLPEndpoint: base.OTLPEndpoint})
@@ -81,7 +82,14 @@ func Start(ctx context.Context, name, version string, base Base, logOut io.Write
 		return nil, fmt.Errorf("app.Start: %w", err)
 	}
 	rt := &Runtime{Name: name, Version: version, Base: base, Logger: logger, Metrics: metrics}
-	rt.closers = append(rt.closers, shutdown)
+	rt.closers = append(rt.closers, func(ctx context.Context) error {
+		// A collector that is down when the service stops loses the last
+		// batch; that is worth a warning, not a failed exit.
+		if err := shutdown(ctx); err != nil {
+			logger.WarnContext(ctx, "telemetry: final export failed", slog.Any("error", err))
+		}
+		return nil
+	})
 
 	if base.RedisURL != "" {
 		r, err := cache.NewRedis(base.RedisURL)
