@@ -109,12 +109,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(resp)
 		return nil, fmt.Errorf("x402 client: %w", err)
 	}
-	chosen, err := t.choose(pr.Accepts)
-	if err != nil {
-		closeBody(resp)
-		return nil, err
-	}
-	payload, err := SignExact(t.key, chosen, pr, t.now(), t.rand)
+	payload, err := t.Pay(pr)
 	if err != nil {
 		closeBody(resp)
 		return nil, err
@@ -134,6 +129,19 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	retry.Header.Set(x402.HeaderPaymentSignature, header)
 	return t.base.RoundTrip(retry)
+}
+
+// Pay answers a challenge: it picks the cheapest exact requirement it may
+// pay (a supported asset whose EIP-712 domain it knows, within the maximum)
+// and signs a fresh EIP-3009 authorization for it. The HTTP transport sends
+// the result in PAYMENT-SIGNATURE; the MCP transport (package mcppay) in
+// the tool call's _meta.
+func (t *Transport) Pay(pr x402.PaymentRequired) (x402.PaymentPayload, error) {
+	chosen, err := t.choose(pr.Accepts)
+	if err != nil {
+		return x402.PaymentPayload{}, err
+	}
+	return SignExact(t.key, chosen, pr, t.now(), t.rand)
 }
 
 // choose returns the cheapest exact requirement on a supported asset whose

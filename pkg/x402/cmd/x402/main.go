@@ -3,6 +3,7 @@
 //
 //	x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']... [-D headers-file]
 //	x402 facilitator [--listen 127.0.0.1:8402]
+//	x402 mcp call [--max 0.10] URL TOOL [ARGS-JSON]
 //
 // pay signs with X402_PRIVATE_KEY (hex) or the key in X402_PRIVATE_KEY_FILE,
 // writes the response body to stdout and the settlement to stderr; -D
@@ -38,7 +39,8 @@ var errUsage = errors.New("usage")
 
 const usage = `usage:
   x402 pay [--max 0.10] METHOD URL [-d body] [-H 'K: V']... [-D headers-file]
-  x402 facilitator [--listen 127.0.0.1:8402]`
+  x402 facilitator [--listen 127.0.0.1:8402]
+  x402 mcp call [--max 0.10] URL TOOL [ARGS-JSON]`
 
 func run(ctx context.Context, args []string, env lookupEnv, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -50,6 +52,8 @@ func run(ctx context.Context, args []string, env lookupEnv, stdout, stderr io.Wr
 	switch args[0] {
 	case "pay":
 		err = runPay(ctx, args[1:], env, stdout, stderr)
+	case "mcp":
+		err = runMCP(ctx, args[1:], env, "dev", stdout, stderr)
 	case "facilitator":
 		err = runFacilitator(ctx, args[1:], env, logger, nil)
 	case "-h", "--help", "help":
