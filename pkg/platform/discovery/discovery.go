@@ -38,6 +38,7 @@ type CapabilityDoc struct {
 	Input       SchemaRef  `json:"input"`
 	Output      SchemaRef  `json:"output"`
 	Payment     PaymentRef `json:"payment"`
+	MCPTool     string     `json:"mcp_tool,omitempty"` // the operation's tool on the MCP endpoint
 }
 
 // PaymentRef says how an operation is paid.
@@ -53,7 +54,33 @@ type Capabilities struct {
 	Service      string          `json:"service"`
 	Version      string          `json:"version"`
 	OpenAPI      string          `json:"openapi"`
+	MCP          *MCPRef         `json:"mcp,omitempty"`
 	Capabilities []CapabilityDoc `json:"capabilities"`
+}
+
+// MCPRef names the service's MCP endpoint, which serves the paid
+// operations as tools paid with x402 over MCP.
+type MCPRef struct {
+	Endpoint  string `json:"endpoint"`  // path, e.g. "/mcp"
+	Transport string `json:"transport"` // "streamable-http"
+}
+
+// WithMCP returns c naming the MCP endpoint at endpoint (Streamable HTTP)
+// and each capability's tool, from tools (capability id to tool name). It
+// fails when a capability has no tool.
+func (c Capabilities) WithMCP(endpoint string, tools map[string]string) (Capabilities, error) {
+	out := c
+	out.MCP = &MCPRef{Endpoint: endpoint, Transport: "streamable-http"}
+	out.Capabilities = make([]CapabilityDoc, len(c.Capabilities))
+	for i, cd := range c.Capabilities {
+		name, ok := tools[cd.ID]
+		if !ok {
+			return Capabilities{}, fmt.Errorf("discovery: capability %s has no MCP tool", cd.ID)
+		}
+		cd.MCPTool = name
+		out.Capabilities[i] = cd
+	}
+	return out, nil
 }
 
 // Asset describes the payment asset.

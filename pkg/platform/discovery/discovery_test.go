@@ -44,6 +44,21 @@ func TestBuild(t *testing.T) {
 	if _, _, err := discovery.Build("svc", "1", "0xabc", []discovery.Capability{{ID: "x", Price: payments.Price{Method: "GET", Path: "/nope"}}}, doc.T); err == nil {
 		t.Fatal("an operation missing from the document was accepted")
 	}
+
+	m, err := c.WithMCP("/mcp", map[string]string{"signals": "company_signals", "deep": "deal_brief_deep"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.MCP == nil || m.MCP.Endpoint != "/mcp" || m.MCP.Transport != "streamable-http" ||
+		m.Capabilities[0].MCPTool != "company_signals" || m.Capabilities[1].MCPTool != "deal_brief_deep" {
+		t.Fatalf("with MCP = %+v", m)
+	}
+	if c.MCP != nil || c.Capabilities[0].MCPTool != "" {
+		t.Fatal("WithMCP changed its receiver")
+	}
+	if _, err := c.WithMCP("/mcp", map[string]string{"signals": "company_signals"}); err == nil {
+		t.Fatal("a capability without a tool was accepted")
+	}
 }
 
 func TestPriceUSD(t *testing.T) {

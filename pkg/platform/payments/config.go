@@ -6,11 +6,13 @@ package payments
 
 import (
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/intel402/intel402/pkg/platform/config"
+	"github.com/intel402/intel402/pkg/x402/echox402"
 )
 
 // DefaultRPCURL is Base mainnet's public JSON-RPC endpoint, used by the
@@ -29,6 +31,21 @@ type Config struct {
 	MaxTimeoutSeconds int      // X402_MAX_TIMEOUT_SECONDS: validity window offered in challenges
 	TrustForwarded    bool     // TRUST_FORWARDED_HEADERS: resource URLs from X-Forwarded-Proto/Host
 	CORSOrigins       []string // CORS_ALLOW_ORIGINS: comma-separated; default *
+	// SkipPreCheck (X402_PRECHECK=false) leaves every check of a payment
+	// to the facilitator, and turns speculation off. By default each
+	// payment is checked locally (signature, payTo, amount, asset,
+	// network, validity window) before the replay store and the
+	// facilitator.
+	SkipPreCheck bool
+	// NoSpeculation (X402_SPECULATION=false) serves every route
+	// verify-first, even those whose Price.Speculate allows speculation.
+	NoSpeculation bool
+	// FailureLimit refused payments per client address within
+	// FailureWindow are allowed before 429 (X402_FAILURE_LIMIT, default
+	// 20; X402_FAILURE_WINDOW, default 1m). In the struct, 0 means the
+	// default and a negative value no limit (X402_FAILURE_LIMIT=0).
+	FailureLimit  int
+	FailureWindow time.Duration
 }
 
 // Load reads the payment settings and records every problem in l.
@@ -43,6 +60,13 @@ func Load(l *config.Loader) Config {
 		SettlementKey:     l.Secret("X402_SETTLEMENT_KEY"),
 		MaxTimeoutSeconds: l.Int("X402_MAX_TIMEOUT_SECONDS", 300, 30, 3600),
 		TrustForwarded:    l.Bool("TRUST_FORWARDED_HEADERS", false),
+		SkipPreCheck:      !l.Bool("X402_PRECHECK", true),
+		NoSpeculation:     !l.Bool("X402_SPECULATION", true),
+		FailureLimit:      l.Int("X402_FAILURE_LIMIT", echox402.DefaultFailureLimit, 0, 100_000),
+		FailureWindow:     l.Duration("X402_FAILURE_WINDOW", echox402.DefaultFailureWindow, time.Second, time.Hour),
+	}
+	if c.FailureLimit == 0 {
+		c.FailureLimit = -1 // no limit
 	}
 	for _, o := range strings.Split(l.String("CORS_ALLOW_ORIGINS", "*"), ",") {
 		if o = strings.TrimSpace(o); o != "" {

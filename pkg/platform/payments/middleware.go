@@ -1,6 +1,7 @@
 package payments
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -22,7 +23,18 @@ type Price struct {
 	Path        string // echo route path, also the OpenAPI path
 	Atomic      string // price in atomic USDC units, e.g. "50000"
 	Description string
+	// Speculate, when it returns true for a request, runs the handler
+	// concurrently with the facilitator's verify once the payment passed
+	// the local pre-check (echox402.Route.Speculate); the output is still
+	// delivered only after verify and settlement succeeded. It runs after
+	// the route's input middleware, so it can read the parsed request.
+	// Use it only where wasted work costs nothing but CPU (a rejected
+	// payment wastes it). nil: never; X402_SPECULATION=false: never.
+	Speculate func(c echo.Context) bool
 }
+
+// Always is a Speculate predicate that always speculates.
+func Always(echo.Context) bool { return true }
 
 // USD renders the atomic price in dollars ("0.0001").
 func (p Price) USD() string {
@@ -42,13 +54,24 @@ func (p Price) Key() string { return p.Method + " " + p.Path }
 // authorizations are reserved in store (Redis SET NX when it is Redis).
 // Errors the middleware raises are rendered by the platform's envelope.
 func Middleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Facilitator, store cache.Store, logger *slog.Logger) (echo.MiddlewareFunc, error) {
+	return observedMiddleware(cfg, prices, doc, f, store, logger, nil)
+}
+
+// observedMiddleware is Middleware telling observe of the payments it refuses
+// itself (echox402.Config.Observe).
+func observedMiddleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Facilitator, store cache.Store, logger *slog.Logger,
+	observe func(ctx context.Context, route, outcome string)) (echo.MiddlewareFunc, error) {
 	routes := make(map[string]echox402.Route, len(prices))
 	for _, p := range prices {
 		disc, err := Bazaar(doc, p.Method, p.Path)
 		if err != nil {
 			return nil, err
 		}
-		routes[p.Key()] = echox402.Route{Amount: p.Atomic, Description: p.Description, MimeType: "application/json", Discovery: disc}
+		r := echox402.Route{Amount: p.Atomic, Description: p.Description, MimeType: "application/json", Discovery: disc}
+		if !cfg.NoSpeculation {
+			r.Speculate = p.Speculate
+		}
+		routes[p.Key()] = r
 	}
 	mw, err := echox402.Config{
 		Routes:                routes,
@@ -59,6 +82,10 @@ func Middleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Facilitator,
 		Replay:                store,
 		Logger:                logger,
 		TrustForwardedHeaders: cfg.TrustForwarded,
+		SkipPreCheck:          cfg.SkipPreCheck,
+		FailureLimit:          cfg.FailureLimit,
+		FailureWindow:         cfg.FailureWindow,
+		Observe:               observe,
 	}.ToMiddleware()
 	if err != nil {
 		return nil, fmt.Errorf("payments.Middleware: %w", err)

@@ -22,10 +22,14 @@ func ForRuntime(rt *app.Runtime, cfg Config, prices []Price, doc *openapi3.T) (e
 	}
 	rt.OnClose(func(context.Context) error { closeFac(); return nil })
 	var store cache.Store = rt.Store
+	var observe func(ctx context.Context, route, outcome string)
 	if rt.Metrics != nil {
 		store = replayMetered{Store: rt.Store, m: rt.Metrics}
+		// intel402.payments{outcome="precheck_refused"|"rate_limited"}:
+		// payments refused before the facilitator.
+		observe = func(ctx context.Context, _, outcome string) { rt.Metrics.Payment(ctx, "", outcome, 0) }
 	}
-	return Middleware(cfg, prices, doc, fac, store, rt.Logger)
+	return observedMiddleware(cfg, prices, doc, fac, store, rt.Logger, observe)
 }
 
 // replayMetered counts the authorizations the replay store refuses

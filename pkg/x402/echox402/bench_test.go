@@ -30,11 +30,12 @@ func (instantFacilitator) Supported(context.Context) (x402.SupportedResponse, er
 	return x402.SupportedResponse{}, nil
 }
 
-func benchServer(b *testing.B, fac x402.Facilitator) *echo.Echo {
+func benchServer(b *testing.B, fac x402.Facilitator, skipPreCheck bool) *echo.Echo {
 	e := echo.New()
 	e.Use(echox402.WithConfig(echox402.Config{
 		Routes: map[string]echox402.Route{"GET /v1/paid": {Amount: "250000"}},
 		PayTo:  payTo, Facilitator: fac, Replay: echox402.NewMemoryReplayStore(clock), Now: clock,
+		SkipPreCheck: skipPreCheck,
 	}))
 	e.GET("/v1/paid", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"ok": "yes"}) })
 	return e
@@ -62,8 +63,8 @@ func signedHeaders(b *testing.B, e *echo.Echo, n int) []string {
 	return out
 }
 
-func benchPaid(b *testing.B, fac x402.Facilitator) {
-	e := benchServer(b, fac)
+func benchPaid(b *testing.B, fac x402.Facilitator, skipPreCheck bool) {
+	e := benchServer(b, fac, skipPreCheck)
 	headers := signedHeaders(b, e, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -79,19 +80,26 @@ func benchPaid(b *testing.B, fac x402.Facilitator) {
 }
 
 // BenchmarkPaidRequestInstantFacilitator is the middleware's overhead per
-// paid request with a facilitator that answers instantly.
-func BenchmarkPaidRequestInstantFacilitator(b *testing.B) { benchPaid(b, instantFacilitator{}) }
+// paid request with a facilitator that answers instantly, local pre-check
+// (one EIP-712 digest and ECDSA recovery) included.
+func BenchmarkPaidRequestInstantFacilitator(b *testing.B) { benchPaid(b, instantFacilitator{}, false) }
+
+// BenchmarkPaidRequestInstantFacilitatorNoPreCheck is the same with
+// SkipPreCheck: the difference is the pre-check's cost.
+func BenchmarkPaidRequestInstantFacilitatorNoPreCheck(b *testing.B) {
+	benchPaid(b, instantFacilitator{}, true)
+}
 
 // BenchmarkPaidRequestLocalFacilitator adds the local facilitator's real
 // verification (EIP-712 digest, ecrecover, twice: verify and settle) over
 // an in-memory chain.
 func BenchmarkPaidRequestLocalFacilitator(b *testing.B) {
-	benchPaid(b, newFacilitator(b, newFakeChain()))
+	benchPaid(b, newFacilitator(b, newFakeChain()), false)
 }
 
 // BenchmarkChallenge is the cost of answering an unpaid request.
 func BenchmarkChallenge(b *testing.B) {
-	e := benchServer(b, instantFacilitator{})
+	e := benchServer(b, instantFacilitator{}, false)
 	b.ReportAllocs()
 	for b.Loop() {
 		rec := httptest.NewRecorder()

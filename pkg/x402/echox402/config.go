@@ -1,8 +1,11 @@
 // Package echox402 is echo v4 middleware that charges for routes with x402
 // v2 payments: it answers unpaid requests 402 with a PAYMENT-REQUIRED
-// challenge, verifies PAYMENT-SIGNATURE through a facilitator, runs the
-// handler into a buffer, settles only when the handler succeeded, and only
-// then delivers the response with a PAYMENT-RESPONSE header.
+// challenge, checks PAYMENT-SIGNATURE locally (refusing a forged or
+// mismatched payment before any facilitator call) and then through a
+// facilitator, runs the handler into a buffer (optionally while the
+// facilitator verifies), settles only when the handler succeeded, and only
+// then delivers the response with a PAYMENT-RESPONSE header. Client
+// addresses whose payments keep being refused are answered 429 for a while.
 package echox402
 
 import (
@@ -63,6 +66,16 @@ type Route struct {
 	Description string
 	MimeType    string
 	Discovery   *Bazaar
+	// Speculate, when it returns true for a request whose payment passed
+	// the local pre-check and whose authorization was reserved, runs the
+	// handler (into the buffer, as always) concurrently with the
+	// facilitator's verify instead of after it. Its output is released only
+	// once verify and settlement both succeeded; a failed verify cancels the
+	// handler's request context and discards whatever it wrote. Use it where
+	// the work is cheap to waste (a rejected payment wastes it) and return
+	// false where it spends money. nil: never. Speculation needs the
+	// pre-check, so SkipPreCheck turns it off.
+	Speculate func(c echo.Context) bool
 }
 
 // Config configures the middleware. Every field is documented; zero
@@ -100,7 +113,58 @@ type Config struct {
 	SettleTimeout time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+
+	// SkipPreCheck turns off the local pre-check. By default every decoded
+	// payment is checked locally (exact.Check: scheme, network and chain
+	// id, asset, amount, payTo, EIP-712 domain, validity window, nonce
+	// format, and a 65-byte signature must recover to authorization.from)
+	// before the replay store or the facilitator is touched; a payment that
+	// fails is answered 402 with the reason. Longer signatures (EIP-1271
+	// contract wallets, ERC-6492) pass on to the facilitator; a contract
+	// wallet whose EIP-1271 signature is exactly 65 bytes (a 1-of-1 Safe)
+	// is refused, so set SkipPreCheck to serve such payers.
+	SkipPreCheck bool
+
+	// FailureLimit is how many refused payments one client address may
+	// send within FailureWindow. Refused means undecodable, matching no
+	// offer, failing the pre-check, or rejected by the facilitator's
+	// verify; a replayed authorization, an unreachable facilitator and a
+	// failed settlement do not count. Past the limit, every request of
+	// that address carrying a PAYMENT-SIGNATURE is answered 429 (an *Error
+	// with CodePaymentFailuresRateLimited and a Retry-After header) until
+	// the window ends, without being decoded. A request without a payment
+	// is never limited. 0: DefaultFailureLimit; negative: no limit.
+	FailureLimit int
+	// FailureWindow is the window of FailureLimit, starting at an address's
+	// first refused payment (default DefaultFailureWindow).
+	FailureWindow time.Duration
+	// FailureClients bounds the addresses tracked (default
+	// DefaultFailureClients); the least recently refused are forgotten
+	// first. The client address is echo's c.RealIP() when
+	// TrustForwardedHeaders is set or the echo instance has an
+	// IPExtractor, else the connection's remote address; IPv6 addresses
+	// are counted per /64.
+	FailureClients int
+
+	// Observe, if set, is told of every payment the middleware itself
+	// refuses before the facilitator (for metrics): OutcomePreCheckRefused
+	// or OutcomeRateLimited, with the route key ("METHOD /path").
+	Observe func(ctx context.Context, route, outcome string)
 }
+
+// Outcomes passed to Config.Observe.
+const (
+	OutcomePreCheckRefused = "precheck_refused"
+	OutcomeRateLimited     = "rate_limited"
+)
+
+// Defaults of the failure limiter: 20 refused payments per client address
+// and minute, 10,000 addresses tracked.
+const (
+	DefaultFailureLimit   = 20
+	DefaultFailureWindow  = time.Minute
+	DefaultFailureClients = 10_000
+)
 
 // WithConfig returns the middleware or panics if cfg is invalid, the echo
 // way: it panics while building the middleware, never on a request.
@@ -118,6 +182,9 @@ func (cfg Config) ToMiddleware() (echo.MiddlewareFunc, error) {
 		return nil, err
 	}
 	m := &payMiddleware{cfg: cfg, offers: make(map[string]offer, len(cfg.Routes))}
+	if cfg.FailureLimit > 0 {
+		m.failures = newFailureLimiter(cfg.FailureLimit, cfg.FailureWindow, cfg.FailureClients, cfg.Now)
+	}
 	for key, r := range cfg.Routes {
 		o := offer{route: r, req: x402.PaymentRequirements{
 			Scheme: x402.SchemeExact, Network: cfg.Network, Amount: r.Amount, Asset: cfg.Asset, PayTo: cfg.PayTo,
@@ -212,6 +279,15 @@ func (cfg *Config) fill() error {
 	}
 	if cfg.SettleTimeout <= 0 {
 		cfg.SettleTimeout = DefaultSettleTimeout
+	}
+	if cfg.FailureLimit == 0 {
+		cfg.FailureLimit = DefaultFailureLimit
+	}
+	if cfg.FailureWindow <= 0 {
+		cfg.FailureWindow = DefaultFailureWindow
+	}
+	if cfg.FailureClients <= 0 {
+		cfg.FailureClients = DefaultFailureClients
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("echox402: invalid config: %w", err)

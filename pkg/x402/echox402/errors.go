@@ -3,6 +3,8 @@ package echox402
 import (
 	"errors"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 )
@@ -12,6 +14,10 @@ import (
 const (
 	CodeFacilitatorUnavailable = "payment_facilitator_unavailable"
 	CodeSettlementFailed       = "payment_settlement_failed"
+	// CodePaymentFailuresRateLimited (429): the client address sent too
+	// many refused payments (Config.FailureLimit); Retry-After says when
+	// it may pay again.
+	CodePaymentFailuresRateLimited = "payment_failures_rate_limited"
 )
 
 // Error is returned by the middleware when it cannot answer with a plain
@@ -68,6 +74,19 @@ func ErrorHandler(next echo.HTTPErrorHandler) echo.HTTPErrorHandler {
 		if jerr := c.JSON(pe.Status, map[string]any{"error": body}); jerr != nil {
 			next(errors.Join(err, jerr), c)
 		}
+	}
+}
+
+// rateLimited answers a limited client: Retry-After (whole seconds, at
+// least 1) on the response and the *Error for the error handler.
+func rateLimited(c echo.Context, wait time.Duration) error {
+	secs := int64((wait + time.Second - 1) / time.Second)
+	c.Response().Header().Set("Retry-After", strconv.FormatInt(secs, 10))
+	return &Error{
+		Status: http.StatusTooManyRequests, Code: CodePaymentFailuresRateLimited,
+		Message: "too many refused payments from this client address; nothing was verified or charged, retry after " +
+			strconv.FormatInt(secs, 10) + " s with a valid payment",
+		Details: map[string]any{"retryAfterSeconds": secs},
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/eip3009"
+	"github.com/intel402/intel402/pkg/x402/exact"
 )
 
 // Messages of the 402 challenges.
@@ -31,8 +33,9 @@ type offer struct {
 }
 
 type payMiddleware struct {
-	cfg    Config
-	offers map[string]offer
+	cfg      Config
+	offers   map[string]offer
+	failures *failureLimiter // nil: no limit
 }
 
 func (m *payMiddleware) handle(next echo.HandlerFunc) echo.HandlerFunc {
@@ -58,23 +61,49 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 		}
 		return m.challenge(c, o, MsgPaymentRequired)
 	}
+	client := m.clientAddr(c)
+	if wait := m.failures.blocked(client); wait > 0 {
+		m.cfg.Logger.InfoContext(ctx, "x402 client limited after repeated refused payments",
+			slog.String("client", client), slog.String("route", r.Method+" "+c.Path()), slog.Duration("retry_after", wait))
+		m.observe(ctx, r.Method+" "+c.Path(), OutcomeRateLimited)
+		return rateLimited(c, wait)
+	}
+	// refuse answers a refused payment with the challenge and counts it
+	// against the client.
+	refuse := func(reason string) error {
+		m.failures.fail(client)
+		return m.challenge(c, o, reason)
+	}
 	payload, err := x402.DecodePaymentPayload(header)
 	if err != nil {
 		if errors.Is(err, x402.ErrUnsupportedVersion) {
-			return m.challenge(c, o, MsgV1NotSupported)
+			return refuse(MsgV1NotSupported)
 		}
-		return m.challenge(c, o, msgUndecodablePrefix+err.Error())
+		return refuse(msgUndecodablePrefix + err.Error())
 	}
 	req, ok := x402.FindAccepted(payload.Accepted, []x402.PaymentRequirements{o.req})
 	if !ok {
-		return m.challenge(c, o, MsgNoMatch)
+		return refuse(MsgNoMatch)
 	}
 	evm, err := x402.ExactEVMPayloadOf(payload)
 	if err != nil {
-		return m.challenge(c, o, msgUndecodablePrefix+err.Error())
+		return refuse(msgUndecodablePrefix + err.Error())
 	}
 	payer, nonce := strings.ToLower(evm.Authorization.From), strings.ToLower(evm.Authorization.Nonce)
 	log := m.cfg.Logger.With(slog.String("payer", payer), slog.String("nonce", nonce), slog.String("route", r.Method+" "+c.Path()))
+
+	// The pre-check refuses a forged or mismatched payment before the
+	// replay store or the facilitator is touched.
+	var checked *exact.Checked
+	if !m.cfg.SkipPreCheck {
+		chk, reason := preCheck(payload, req, m.cfg.Now())
+		if reason != "" {
+			log.InfoContext(ctx, "x402 payment refused by the pre-check", slog.String("reason", reason), slog.String("client", client))
+			m.observe(ctx, r.Method+" "+c.Path(), OutcomePreCheckRefused)
+			return refuse(reason)
+		}
+		checked = &chk
+	}
 
 	key := "x402:auth:" + payer + ":" + nonce
 	reserved, err := m.cfg.Replay.Reserve(ctx, key, m.replayTTL(evm.Authorization.ValidBefore))
@@ -94,41 +123,51 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 		}
 	}
 
-	vr, err := m.cfg.Facilitator.Verify(ctx, payload, req)
+	pay := &Payment{Amount: req.Amount, Network: req.Network}
+	var (
+		vr  x402.VerifyResponse
+		out handled
+	)
+	if checked != nil && o.route.Speculate != nil && o.route.Speculate(c) {
+		// Speculative: the handler runs while the facilitator verifies; the
+		// handler sees the payer the pre-check read from the authorization.
+		pay.Payer, pay.Speculative = checked.Payer.Hex(), true
+		c.Set(paymentKey, pay)
+		out, vr, err = m.speculate(c, next, payload, req)
+	} else {
+		vr, err = m.cfg.Facilitator.Verify(ctx, payload, req)
+	}
+	if (err != nil || !vr.IsValid) && pay.Speculative {
+		c.Set(paymentKey, nil) // no payment for this request after all
+	}
 	if err != nil {
 		release()
-		log.ErrorContext(ctx, "x402 verify failed: facilitator unavailable", slog.Any("error", err))
+		log.ErrorContext(ctx, "x402 verify failed: facilitator unavailable", slog.Any("error", err), slog.Bool("speculative", pay.Speculative))
 		return facilitatorUnavailable("verify", err)
 	}
 	if !vr.IsValid {
 		release()
-		log.InfoContext(ctx, "x402 payment rejected", slog.String("reason", vr.InvalidReason))
+		m.failures.fail(client)
+		log.InfoContext(ctx, "x402 payment rejected", slog.String("reason", vr.InvalidReason), slog.String("client", client),
+			slog.Bool("speculative", pay.Speculative))
 		return m.challenge(c, o, vr.InvalidReason)
 	}
-
-	pay := &Payment{Payer: firstNonEmpty(vr.Payer, evm.Authorization.From), Amount: req.Amount, Network: req.Network}
-	c.Set(paymentKey, pay)
-
-	// Run the handler into a buffer.
-	orig := c.Response()
-	buf := newBufferWriter()
-	c.SetResponse(echo.NewResponse(buf, c.Echo()))
-	herr := next(c)
-	captured := c.Response()
-	c.SetResponse(orig)
-	status := captured.Status
-	if status == 0 {
-		status = http.StatusOK
+	pay.Payer = firstNonEmpty(vr.Payer, firstNonEmpty(pay.Payer, evm.Authorization.From))
+	if !pay.Speculative {
+		c.Set(paymentKey, pay)
+		out = runHandler(c, next)
 	}
-	if herr != nil || status < 200 || status > 299 {
+
+	orig := c.Response()
+	if out.err != nil || out.status < 200 || out.status > 299 {
 		release()
-		log.InfoContext(ctx, "x402 handler did not succeed; not settling", slog.Int("status", status), slog.Bool("error", herr != nil))
-		if captured.Committed {
-			if err := buf.flushTo(orig, status); err != nil {
-				return errors.Join(herr, err)
+		log.InfoContext(ctx, "x402 handler did not succeed; not settling", slog.Int("status", out.status), slog.Bool("error", out.err != nil))
+		if out.committed {
+			if err := out.buf.flushTo(orig, out.status); err != nil {
+				return errors.Join(out.err, err)
 			}
 		}
-		return herr
+		return out.err
 	}
 
 	// Settlement is not tied to the client's connection: once it starts, the
@@ -162,9 +201,89 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 	if sr.Payer != "" {
 		pay.Payer = sr.Payer
 	}
-	log.InfoContext(ctx, "x402 payment settled", slog.String("tx", sr.Transaction), slog.String("amount", req.Amount))
+	log.InfoContext(ctx, "x402 payment settled", slog.String("tx", sr.Transaction), slog.String("amount", req.Amount),
+		slog.Bool("speculative", pay.Speculative))
 	m.setPaymentResponse(orig, sr)
-	return buf.flushTo(orig, status)
+	return out.buf.flushTo(orig, out.status)
+}
+
+func (m *payMiddleware) observe(ctx context.Context, route, outcome string) {
+	if m.cfg.Observe != nil {
+		m.cfg.Observe(ctx, route, outcome)
+	}
+}
+
+// preCheck runs the chain-free checks of an exact-EVM payment against req
+// (exact.Check) and refuses a 65-byte signature that does not recover to
+// authorization.from. Longer signatures (EIP-1271 contract wallets,
+// ERC-6492) pass: only a chain can tell. It returns the refusal's reason,
+// or "" when the payment passed.
+func preCheck(payload x402.PaymentPayload, req x402.PaymentRequirements, now time.Time) (exact.Checked, string) {
+	chk, err := exact.Check(payload, req, now)
+	if err != nil {
+		var rej *x402.Rejection
+		if errors.As(err, &rej) {
+			return chk, rej.Reason
+		}
+		return chk, x402.ReasonInvalidExactEVMPayload
+	}
+	if len(chk.Signature) == eip3009.SignatureLength && !chk.EOASigned {
+		return chk, x402.ReasonInvalidSignature
+	}
+	return chk, ""
+}
+
+// handled is a handler's outcome, captured in a buffer.
+type handled struct {
+	buf       *bufferWriter
+	status    int
+	committed bool
+	err       error
+}
+
+// runHandler runs next with its response captured in a buffer.
+func runHandler(c echo.Context, next echo.HandlerFunc) handled {
+	orig := c.Response()
+	h := handled{buf: newBufferWriter()}
+	c.SetResponse(echo.NewResponse(h.buf, c.Echo()))
+	defer c.SetResponse(orig)
+	h.err = next(c)
+	captured := c.Response()
+	h.status, h.committed = captured.Status, captured.Committed
+	if h.status == 0 {
+		h.status = http.StatusOK
+	}
+	return h
+}
+
+// speculate runs the facilitator's verify in a goroutine while the handler
+// runs into its buffer in this one, and returns both outcomes once both
+// finished. A verify that fails or cannot be done cancels the handler's
+// request context, so that wasted work stops early; the caller discards
+// the buffer then.
+func (m *payMiddleware) speculate(c echo.Context, next echo.HandlerFunc, payload x402.PaymentPayload, req x402.PaymentRequirements) (handled, x402.VerifyResponse, error) {
+	r := c.Request()
+	hctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	type verified struct {
+		vr  x402.VerifyResponse
+		err error
+	}
+	done := make(chan verified, 1)
+	go func() {
+		vr, err := m.cfg.Facilitator.Verify(r.Context(), payload, req)
+		if err != nil || !vr.IsValid {
+			cancel()
+		}
+		done <- verified{vr, err}
+	}()
+	c.SetRequest(r.WithContext(hctx))
+	out := func() handled {
+		defer c.SetRequest(r)
+		return runHandler(c, next)
+	}()
+	v := <-done
+	return out, v.vr, v.err
 }
 
 // challenge answers 402 with PAYMENT-REQUIRED and the same PaymentRequired

@@ -164,10 +164,11 @@ func TestChallenge(t *testing.T) {
 func TestRefusedPayments(t *testing.T) {
 	key := testKey(t)
 	tests := []struct {
-		name      string
-		headers   func(t *testing.T, f *fixture) map[string]string
-		wantError string
-		prefix    bool
+		name         string
+		headers      func(t *testing.T, f *fixture) map[string]string
+		wantError    string
+		prefix       bool
+		skipPreCheck bool
 	}{
 		{name: "v1 X-PAYMENT header", headers: func(*testing.T, *fixture) map[string]string {
 			return map[string]string{"X-PAYMENT": "eyJ4NDAyVmVyc2lvbiI6MX0="}
@@ -189,7 +190,11 @@ func TestRefusedPayments(t *testing.T) {
 		{name: "signed with the wrong token name", headers: func(t *testing.T, f *fixture) map[string]string {
 			h := pay(t, key, f.challenge(t, "/v1/paid/1"), func(r *x402.PaymentRequirements) { r.Extra = map[string]any{"name": "USDC", "version": "2"} })
 			return map[string]string{x402.HeaderPaymentSignature: h}
-		}, wantError: x402.ReasonUndeployedSmartWallet},
+		}, wantError: x402.ReasonInvalidSignature}, // refused by the pre-check
+		{name: "signed with the wrong token name, pre-check off", skipPreCheck: true, headers: func(t *testing.T, f *fixture) map[string]string {
+			h := pay(t, key, f.challenge(t, "/v1/paid/1"), func(r *x402.PaymentRequirements) { r.Extra = map[string]any{"name": "USDC", "version": "2"} })
+			return map[string]string{x402.HeaderPaymentSignature: h}
+		}, wantError: x402.ReasonUndeployedSmartWallet}, // the facilitator's answer
 		{name: "payer balance too low", headers: func(t *testing.T, f *fixture) map[string]string {
 			f.chain.set(func(c *fakeChain) { c.balance = 1 })
 			return map[string]string{x402.HeaderPaymentSignature: pay(t, key, f.challenge(t, "/v1/paid/1"), nil)}
@@ -197,7 +202,7 @@ func TestRefusedPayments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t, nil)
+			f := newFixture(t, func(c *echox402.Config) { c.SkipPreCheck = tt.skipPreCheck })
 			rec := f.do(http.MethodGet, "/v1/paid/1", tt.headers(t, f))
 			pr := decodeChallenge(t, rec)
 			if tt.prefix && !strings.HasPrefix(pr.Error, tt.wantError) || !tt.prefix && pr.Error != tt.wantError {

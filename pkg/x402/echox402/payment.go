@@ -2,11 +2,20 @@ package echox402
 
 import "github.com/labstack/echo/v4"
 
-// Payment is the verified payment of the current request.
+// Payment is the payment of the current request: verified by the
+// facilitator, or, when Speculative, pre-checked only while the handler
+// runs.
 type Payment struct {
 	Payer   string // address that paid
 	Amount  string // atomic units
 	Network string // CAIP-2
+	// Speculative is true when the handler runs concurrently with the
+	// facilitator's verify (Route.Speculate): Payer is then
+	// authorization.from as the local pre-check read it (recovered from
+	// the signature when that is a 65-byte EOA signature), not yet
+	// verified. Nothing the handler writes is delivered unless verify and
+	// settlement succeed.
+	Speculative bool
 	// Transaction is the settlement transaction hash. It is empty while
 	// the handler runs and filled after settlement, for request logs.
 	Transaction string

@@ -86,11 +86,59 @@ func New(cfg Config) (*API, error) {
 
 // Register mounts the operations on e. Per route: body limit, content
 // type, strict decoding and bounds (a 400 or 413 is never asked to pay),
-// then pay, then the handler.
+// the evidence probe EvidenceCached reads, then pay, then the handler.
 func (a *API) Register(e *echo.Echo, pay echo.MiddlewareFunc) {
-	e.POST(PathSignals, a.Signals, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(SignalsFrom), pay)
-	e.POST(PathBrief, a.Brief, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(BriefFrom), pay)
-	e.POST(PathDeep, a.Deep, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(DeepFrom), pay)
+	e.POST(PathSignals, a.Signals, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(SignalsFrom),
+		probeEvidence(a, func(q Signals) (resolve.Input, int) { return q.Input, q.LookbackDays }), pay)
+	e.POST(PathBrief, a.Brief, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(BriefFrom),
+		probeEvidence(a, func(q Brief) (resolve.Input, int) { return q.Input, q.LookbackDays }), pay)
+	e.POST(PathDeep, a.Deep, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(DeepFrom),
+		probeEvidence(a, func(q Deep) (resolve.Input, int) { return q.Input, q.LookbackDays }), pay)
+}
+
+// EvidenceCache is implemented by a Researcher that can tell, without any
+// upstream call, whether Research would be answered from its cache alone
+// (*research.Researcher does).
+type EvidenceCache interface {
+	Cached(ctx context.Context, in resolve.Input, lookbackDays int) bool
+}
+
+const evidenceProbeKey = "intel402.company-intel.httpapi.evidence-probe"
+
+// EvidenceCached is the paid routes' speculation predicate
+// (payments.Price.Speculate): true when the request's research would be
+// answered from the evidence cache alone, so that running the handler
+// while the facilitator verifies the payment spends no upstream money. A
+// MISS would spend it (and a rejected payment would waste it), so it is
+// false then, and false on a route registered without Register's probe or
+// with a Researcher that is no EvidenceCache. It costs one or two cache
+// store reads and runs only for payments that passed the local pre-check.
+func EvidenceCached(c echo.Context) bool {
+	probe, ok := c.Get(evidenceProbeKey).(func(echo.Context) bool)
+	return ok && probe(c)
+}
+
+// probeEvidence stores, for EvidenceCached, a probe of the evidence cache
+// for the request's parsed input Q (stored by input.Middleware[Q]).
+func probeEvidence[Q any](a *API, research func(Q) (resolve.Input, int)) echo.MiddlewareFunc {
+	ec, ok := a.cfg.Researcher.(EvidenceCache)
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		if !ok {
+			return next
+		}
+		probe := func(c echo.Context) bool {
+			q, ok := input.Get[Q](c)
+			if !ok {
+				return false
+			}
+			in, days := research(q)
+			return ec.Cached(c.Request().Context(), in, days)
+		}
+		return func(c echo.Context) error {
+			c.Set(evidenceProbeKey, probe)
+			return next(c)
+		}
+	}
 }
 
 // signalsKey is the canonical signals request the response cache keys on.

@@ -192,7 +192,7 @@ func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDay
 	if err != nil {
 		return Outcome{}, err
 	}
-	key := fmt.Sprintf("%s:bundle:%s:%d", r.cfg.Prefix, res.Company.Domain, lookbackDays)
+	key := r.bundleKey(res.Company.Domain, lookbackDays)
 	if b, ok := r.cached(ctx, key); ok {
 		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
 	}
@@ -221,6 +221,33 @@ func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDay
 		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
 	}
 	return Outcome{Bundle: b, Usage: b.Usage}, nil
+}
+
+// Cached reports whether Research(ctx, in, lookbackDays) would be answered
+// from the cache alone, making no upstream call and spending nothing: the
+// resolution of in is cached, and either it is a cached "not resolved"
+// (answered 422) or the bundle of the resolved company and window is
+// cached. It reads the store (two lookups at most) and never gathers; a
+// store error is a false. A bundle that expires between Cached and
+// Research is gathered then, as usual.
+func (r *Researcher) Cached(ctx context.Context, in resolve.Input, lookbackDays int) bool {
+	raw, ok, err := r.cfg.Store.Get(ctx, r.cfg.Prefix+":resolve:"+in.Key())
+	if err != nil || !ok {
+		return false
+	}
+	var c cachedResolution
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return false
+	}
+	if c.NotResolved != nil {
+		return true
+	}
+	_, ok, err = r.cfg.Store.Get(ctx, r.bundleKey(c.Resolution.Company.Domain, lookbackDays))
+	return err == nil && ok
+}
+
+func (r *Researcher) bundleKey(domain string, lookbackDays int) string {
+	return fmt.Sprintf("%s:bundle:%s:%d", r.cfg.Prefix, domain, lookbackDays)
 }
 
 // resolve resolves in, through the resolution cache. A 422 is cached too

@@ -399,3 +399,43 @@ func TestEnrichment(t *testing.T) {
 		t.Fatalf("partial %v failures %v", out2.Bundle.Partial, out2.Bundle.Failures)
 	}
 }
+
+// TestCached: Cached is true exactly when Research would make no upstream
+// call (resolution and bundle cached, or a cached "not resolved"), and it
+// never gathers or resolves itself.
+func TestCached(t *testing.T) {
+	t.Parallel()
+	news := &fakeSource{name: "googlenews", items: 2}
+	res := &fakeResolver{}
+	r := newResearcher(t, research.Config{Resolver: res, Sources: []research.Source{news}})
+	ctx := context.Background()
+	if r.Cached(ctx, input(t, "northwind-robotics.com"), 90) {
+		t.Fatal("cached before any research")
+	}
+	if _, err := r.Research(ctx, input(t, "northwind-robotics.com"), 90); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		company  string
+		lookback int
+		want     bool
+	}{
+		{"northwind-robotics.com", 90, true},
+		{"https://jobs.northwind-robotics.com/", 90, true}, // same company, same resolution key
+		{"northwind-robotics.com", 30, false},              // another window: another bundle
+		{"Northwind Robotics", 90, false},                  // a name's resolution is not cached yet
+	} {
+		if got := r.Cached(ctx, input(t, tc.company), tc.lookback); got != tc.want {
+			t.Errorf("Cached(%q, %d) = %v, want %v", tc.company, tc.lookback, got, tc.want)
+		}
+	}
+	if _, err := r.Research(ctx, input(t, "Nobody Inc"), 90); err == nil {
+		t.Fatal("Nobody Inc resolved")
+	}
+	if !r.Cached(ctx, input(t, "Nobody Inc"), 90) {
+		t.Fatal("a cached \"not resolved\" answers without upstream calls: Cached must be true")
+	}
+	if news.calls.Load() != 1 || res.calls.Load() != 2 {
+		t.Fatalf("Cached gathered or resolved: source calls %d, resolver calls %d", news.calls.Load(), res.calls.Load())
+	}
+}

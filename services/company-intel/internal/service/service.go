@@ -20,6 +20,7 @@ import (
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/health"
+	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/services/company-intel/internal/config"
@@ -60,16 +61,22 @@ const FetchTimeout = 8 * time.Second
 
 // Capabilities pairs each served paid operation with its price;
 // /capabilities.json, /pricing.json and the x402 middleware all read it.
+// An operation speculates (runs while the facilitator verifies) only when
+// its evidence is already cached (httpapi.EvidenceCached): gathering it
+// spends upstream money a rejected payment would waste.
 func Capabilities() []discovery.Capability {
 	return []discovery.Capability{
 		{ID: CapabilitySignals, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathSignals, Atomic: PriceSignals,
-			Description: "Recent, dated, cited trigger events for one company (funding, leadership, product, hiring, expansion, ...)"}},
+			Description: "Recent, dated, cited trigger events for one company (funding, leadership, product, hiring, expansion, ...)",
+			Speculate:   httpapi.EvidenceCached}},
 		{ID: CapabilityBrief, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathBrief, Atomic: PriceBrief,
 			Description: "Deal brief for one company: deterministic qualification against your seller profile, why-now reasons, " +
-				"recent signals, likely priorities, recommended approach and risks, every claim cited"}},
+				"recent signals, likely priorities, recommended approach and risks, every claim cited",
+			Speculate: httpapi.EvidenceCached}},
 		{ID: CapabilityDeep, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathDeep, Atomic: PriceDeep,
 			Description: "Deep deal brief: the deal brief plus strategic initiatives, technology and operational clues, " +
-				"competitor considerations, objections, buying roles, positioning, five discovery questions, an account plan and an evidence map"}},
+				"competitor considerations, objections, buying roles, positioning, five discovery questions, an account plan and an evidence map",
+			Speculate: httpapi.EvidenceCached}},
 	}
 }
 
@@ -105,6 +112,9 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
+	if caps, err = caps.WithMCP(mcpserve.Path, MCPTools); err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
 	researcher, err := newResearcher(rt, cfg, nil)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
@@ -125,6 +135,9 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	e.GET("/capabilities.json", discovery.Handler(caps))
 	e.GET("/pricing.json", discovery.Handler(pricing))
 	api.Register(e, pay)
+	if err := mountMCP(rt, e, cfg.Payments, doc); err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
 	return e, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mailpolicy"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
@@ -139,12 +140,20 @@ func (a *assessment) assess() {
 
 	// DNSSEC
 	switch r.DNSSEC.Status {
-	case DNSSECUnknown:
+	case dnssec.StatusUnknown:
 		a.unknown(CheckDNSSEC, r.DNSSEC.Detail)
-	case DNSSECNotValidated:
-		a.add(CheckDNSSEC, finding.Finding{ID: "dnssec.not_validated", Severity: finding.Low, RFC: "RFC 4033",
-			Title: "DNS answers are not DNSSEC-validated", Detail: r.DNSSEC.Detail + "; records can be spoofed on the path to receivers.",
-			Fix: "Sign the zone at the DNS host and publish the DS record at the registrar."})
+	case dnssec.StatusUnsigned:
+		a.add(CheckDNSSEC, finding.Finding{ID: "dnssec.unsigned", Severity: finding.Low, RFC: "RFC 4033 §3.1; RFC 9364",
+			Title:    "the zone is not DNSSEC-signed",
+			Detail:   "answers for " + r.DNSSEC.Zone + " carry no verifiable signatures, so the MX, SPF, DMARC and MTA-STS records can be spoofed on the path to receivers (and DANE cannot be used).",
+			Evidence: r.DNSSEC.Detail,
+			Fix:      "Enable DNSSEC signing at the DNS host of " + r.DNSSEC.Zone + ", then publish the DS record it gives at the registrar."})
+	case dnssec.StatusBogus:
+		a.add(CheckDNSSEC, finding.Finding{ID: "dnssec.bogus", Severity: finding.High, RFC: "RFC 4035 §5.5",
+			Title:    "DNSSEC validation fails (bogus)",
+			Detail:   "validating resolvers reject the answers of " + r.DNSSEC.Zone + " and answer SERVFAIL, so mail to the domain and its SPF, DKIM and DMARC lookups fail for their users.",
+			Evidence: r.DNSSEC.Detail,
+			Fix:      "Re-sign the zone at the DNS host (renew expired signatures) and make the DS record at the registrar match the zone's current key-signing key; remove the DS if the zone is no longer signed."})
 	}
 
 	r.Recommendations = make([]finding.Finding, 0, len(a.scored))

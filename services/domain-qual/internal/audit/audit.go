@@ -1,6 +1,9 @@
 // Package audit is the dns-audit use case: it checks a domain's MX, SPF,
 // DMARC, DKIM, MTA-STS, TLS-RPT, BIMI and DNSSEC status and turns the
-// findings into a risk score and ready-to-publish recommendations.
+// findings into a risk score and ready-to-publish recommendations. DNSSEC
+// is judged from the records themselves (internal/dnssec: the parent's DS,
+// the DNSKEY RRset, the RRSIGs over the apex SOA and MX), asked in the
+// first round with the other independent questions.
 //
 // All DNS questions of one audit go through a per-audit session that shares
 // identical questions. Independent checks run concurrently, each following
@@ -27,6 +30,7 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mailpolicy"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
@@ -192,22 +196,20 @@ type DKIMResult struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// DNSSECStatus is the DNSSEC validation state of the apex answers.
-type DNSSECStatus string
-
-// DNSSEC statuses.
-const (
-	DNSSECValidated    DNSSECStatus = "validated"     // every apex answer carried the AD bit
-	DNSSECNotValidated DNSSECStatus = "not_validated" // at least one apex answer lacked it
-	DNSSECUnknown      DNSSECStatus = "unknown"       // no apex answer was available
-)
-
-// DNSSECResult is the DNSSEC section.
+// DNSSECResult is the DNSSEC section: the judgement of internal/dnssec
+// over the registrable domain's zone, the same one classify's
+// dnssec_validated reports.
 type DNSSECResult struct {
-	// Status is derived from the AD flag the resolver set on the apex answers.
-	Status DNSSECStatus `json:"status"`
-	// Detail names the answers considered.
+	// Status is signed, unsigned, bogus or unknown, judged from the parent's
+	// DS, the zone's DNSKEY RRset and the RRSIGs over the apex SOA and MX.
+	Status dnssec.Status `json:"status"`
+	// Zone is the zone apex judged: the registrable domain.
+	Zone string `json:"zone"`
+	// Detail explains the status.
 	Detail string `json:"detail"`
+	// ResolverAD is the second signal: the resolver set the AD bit on every
+	// answer judged (it validated them too). Reported, not required.
+	ResolverAD bool `json:"resolver_ad"`
 }
 
 // Result is the dns-audit of one domain.
@@ -264,6 +266,10 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	}
 	s := newSession(a.r)
 	fq := domain + "."
+	apex := strings.TrimSuffix(strings.ToLower(name.Registrable), ".")
+	if apex == "" {
+		apex = domain
+	}
 
 	var (
 		mxRes     MXResult
@@ -275,6 +281,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 		tlsrpt    mailpolicy.TLSRPT
 		bimi      mailpolicy.BIMI
 		apexTXT   resolver.Answer
+		sec       dnssec.Judgement
 		wg        sync.WaitGroup
 		lookupFor = func(qtype uint16) func() resolver.Answer {
 			return func() resolver.Answer { return s.Lookup(ctx, fq, qtype) }
@@ -303,6 +310,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	wg.Go(func() { sts = mailpolicy.CheckMTASTS(ctx, s, a.fetcher, domain) })
 	wg.Go(func() { tlsrpt = mailpolicy.CheckTLSRPT(ctx, s, domain) })
 	wg.Go(func() { bimi = mailpolicy.CheckBIMI(ctx, s, domain) })
+	wg.Go(func() { sec = dnssec.Check(ctx, s, apex, domain, a.now()) })
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("audit %s: %w", domain, err)
@@ -320,7 +328,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	}
 	sts.CheckMX(mxRes.hosts())
 	res.MTASTS = sts
-	res.DNSSEC = dnssecSection(ctx, s, fq)
+	res.DNSSEC = DNSSECResult{Status: sec.Status, Zone: apex, Detail: sec.Detail, ResolverAD: sec.ResolverAD}
 
 	in := assessment{
 		domain: domain, name: name, res: &res, apexTXT: apexTXT, disc: disc,
@@ -382,30 +390,6 @@ func dkimSection(r dkim.Result) DKIMResult {
 		out.KeyType, out.KeyBits, out.Testing, out.HashAlgorithms = r.Key.KeyType, r.Key.Bits, r.Key.Testing, r.Key.HashAlgorithms
 	}
 	return out
-}
-
-// dnssecSection reads the AD flag of the apex answers already in the session.
-func dnssecSection(ctx context.Context, s *session, fq string) DNSSECResult {
-	var known, validated int
-	var names []string
-	for _, t := range []uint16{dns.TypeTXT, dns.TypeMX, dns.TypeA} {
-		a := s.Lookup(ctx, fq, t)
-		if a.Status == resolver.StatusUnknown {
-			continue
-		}
-		known++
-		names = append(names, dns.TypeToString[t])
-		if a.AuthenticData {
-			validated++
-		}
-	}
-	switch {
-	case known == 0:
-		return DNSSECResult{Status: DNSSECUnknown, Detail: "no apex answer available"}
-	case validated == known:
-		return DNSSECResult{Status: DNSSECValidated, Detail: "AD flag set on apex " + strings.Join(names, ", ") + " answers"}
-	}
-	return DNSSECResult{Status: DNSSECNotValidated, Detail: fmt.Sprintf("AD flag set on %d of %d apex answers (%s)", validated, known, strings.Join(names, ", "))}
 }
 
 // sortFindings orders findings by severity, then ID.

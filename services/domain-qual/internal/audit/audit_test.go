@@ -12,6 +12,7 @@ import (
 
 	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/mailpolicy"
 	"github.com/intel402/intel402/services/domain-qual/internal/spf"
@@ -70,7 +71,8 @@ func TestAudit(t *testing.T) {
 		extra    []string          // more zones
 		faults   []dnstest.Fault
 		noAD     bool
-		score    int // -1: not checked
+		dnssec   string // dnssecWorld setup
+		score    int    // -1: not checked
 		has      []string
 		hasNot   []string
 		unknown  []CheckName
@@ -95,8 +97,12 @@ func TestAudit(t *testing.T) {
 				if r.MTASTS.Status != mailpolicy.StatusFound || r.MTASTS.Policy.Mode != mailpolicy.ModeEnforce || len(r.MTASTS.UnmatchedMX) != 0 {
 					t.Errorf("mta_sts = %+v", r.MTASTS)
 				}
-				if r.TLSRPT.Status != mailpolicy.StatusFound || r.BIMI.Status != mailpolicy.StatusFound || r.DNSSEC.Status != DNSSECValidated {
-					t.Errorf("tls_rpt=%s bimi=%s dnssec=%s", r.TLSRPT.Status, r.BIMI.Status, r.DNSSEC.Status)
+				if r.TLSRPT.Status != mailpolicy.StatusFound || r.BIMI.Status != mailpolicy.StatusFound {
+					t.Errorf("tls_rpt=%s bimi=%s", r.TLSRPT.Status, r.BIMI.Status)
+				}
+				if r.DNSSEC.Status != dnssec.StatusSigned || r.DNSSEC.Zone != domain || !r.DNSSEC.ResolverAD ||
+					!strings.Contains(r.DNSSEC.Detail, "the RRSIGs over the SOA and MX RRsets verify") {
+					t.Errorf("dnssec = %+v", r.DNSSEC)
 				}
 				if r.RiskLevel != RiskLow || r.CheckedAt != "2026-11-22T08:30:00Z" || r.TTLSeconds != 60 || r.Domain != domain {
 					t.Errorf("level=%s checked_at=%s ttl=%d domain=%s", r.RiskLevel, r.CheckedAt, r.TTLSeconds, r.Domain)
@@ -163,7 +169,7 @@ func TestAudit(t *testing.T) {
 			name: "SPF timeout is unknown and not scored", faults: []dnstest.Fault{{Name: domain, Type: dns.TypeTXT, Kind: dnstest.FaultDrop}},
 			score: 0, unknown: []CheckName{CheckSPF}, hasNot: []string{"spf.missing"},
 			check: func(t *testing.T, r Result) {
-				if r.SPF.Status != spf.StatusUnknown || r.DNSSEC.Status != DNSSECValidated {
+				if r.SPF.Status != spf.StatusUnknown || r.DNSSEC.Status != dnssec.StatusSigned {
 					t.Errorf("spf=%s dnssec=%s", r.SPF.Status, r.DNSSEC.Status)
 				}
 			},
@@ -312,8 +318,40 @@ func TestAudit(t *testing.T) {
 			},
 		},
 		{
-			name: "apex DMARC record and no DNSSEC", change: map[string]string{"bimi": `@ IN TXT "v=DMARC1; p=reject"`}, noAD: true,
-			score: 3, has: []string{"dmarc.apex_record", "dnssec.not_validated"},
+			name: "apex DMARC record and no DNSSEC", change: map[string]string{"bimi": `@ IN TXT "v=DMARC1; p=reject"`}, noAD: true, dnssec: dnssecUnsigned,
+			score: 3, has: []string{"dmarc.apex_record", "dnssec.unsigned"},
+			check: func(t *testing.T, r Result) {
+				if r.DNSSEC.Status != dnssec.StatusUnsigned || r.DNSSEC.ResolverAD || !strings.Contains(fixOf(r, "dnssec.unsigned"), "publish the DS record") {
+					t.Errorf("dnssec = %+v, fix %q", r.DNSSEC, fixOf(r, "dnssec.unsigned"))
+				}
+			},
+		},
+		{
+			name: "expired signatures are bogus", dnssec: dnssecExpired,
+			score: 20, has: []string{"dnssec.bogus"},
+			check: func(t *testing.T, r Result) {
+				if r.DNSSEC.Status != dnssec.StatusBogus || !strings.Contains(r.DNSSEC.Detail, "expired at 2026-10-23T08:30:00Z") || r.Recommendations[0].ID != "dnssec.bogus" {
+					t.Errorf("dnssec = %+v, first recommendation %s", r.DNSSEC, r.Recommendations[0].ID)
+				}
+			},
+		},
+		{
+			name: "a DS matching no DNSKEY is bogus", dnssec: dnssecDSMismatch,
+			score: 20, has: []string{"dnssec.bogus"},
+			check: func(t *testing.T, r Result) {
+				if r.DNSSEC.Status != dnssec.StatusBogus || !strings.Contains(r.DNSSEC.Detail, "matches the parent's DS") {
+					t.Errorf("dnssec = %+v", r.DNSSEC)
+				}
+			},
+		},
+		{
+			name: "a DS lookup SERVFAIL is unknown and not scored", faults: []dnstest.Fault{{Name: domain, Type: dns.TypeDS, Kind: dnstest.FaultServFail}},
+			score: 0, unknown: []CheckName{CheckDNSSEC},
+			check: func(t *testing.T, r Result) {
+				if r.DNSSEC.Status != dnssec.StatusUnknown || !strings.Contains(r.DNSSEC.Detail, "SERVFAIL") {
+					t.Errorf("dnssec = %+v", r.DNSSEC)
+				}
+			},
 		},
 	}
 	for _, tt := range tests {
@@ -326,8 +364,10 @@ func TestAudit(t *testing.T) {
 					body = append(body, lines[k])
 				}
 			}
-			// The "com" zone answers the DMARC tree walk like the real TLD would.
-			cfg := dnstest.Config{Zones: append([]string{zone(domain, body...), googleZone(), zone("com")}, tt.extra...), Faults: tt.faults}
+			// The "com" zone answers the DMARC tree walk like the real TLD
+			// would, and the DS question for the audited zone.
+			child, com := dnssecWorld(t, tt.dnssec, domain, zone(domain, body...))
+			cfg := dnstest.Config{Zones: append([]string{child, googleZone(), com}, tt.extra...), Faults: tt.faults}
 			if !tt.noAD {
 				cfg.AuthenticData = []string{domain}
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 )
 
@@ -12,8 +13,9 @@ import (
 // against a DNS server that answers every question after 20 ms. Sequential
 // querying would cost (queries × 20 ms); the concurrent audit should cost
 // about (longest chain) round trips: apex TXT, then one per include level,
-// i.e. depth+1 = 4 here, against the target of depth+3. Reports queries/op
-// and round_trips/op (ns/op divided by the injected latency).
+// i.e. depth+1 = 4 here, against the target of depth+3. The zone is signed
+// (DNSSEC judged from DS, DNSKEY, SOA and MX in the first round). Reports
+// queries/op and round_trips/op (ns/op divided by the injected latency).
 func BenchmarkAudit20ms(b *testing.B) {
 	const latency = 20 * time.Millisecond
 	lines := healthy(b)
@@ -27,8 +29,9 @@ func BenchmarkAudit20ms(b *testing.B) {
 		`l2 IN TXT "v=spf1 include:l3.mailchain.net ~all"`,
 		`l3 IN TXT "v=spf1 ip4:93.184.215.0/24 ~all"`,
 	)
+	child, com := dnssecWorld(b, dnssecSigned, domain, zone(domain, body...))
 	cfg := dnstest.Config{
-		Zones:         []string{zone(domain, body...), googleZone(), zone("com"), chain},
+		Zones:         []string{child, googleZone(), com, chain},
 		Latency:       latency,
 		AuthenticData: []string{domain},
 	}
@@ -44,8 +47,8 @@ func BenchmarkAudit20ms(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if r.SPF.LookupCount != 3 || len(r.UnknownChecks) != 0 {
-			b.Fatalf("unexpected audit: spf lookups %d, unknown %v", r.SPF.LookupCount, r.UnknownChecks)
+		if r.SPF.LookupCount != 3 || len(r.UnknownChecks) != 0 || r.DNSSEC.Status != dnssec.StatusSigned {
+			b.Fatalf("unexpected audit: spf lookups %d, unknown %v, dnssec %+v", r.SPF.LookupCount, r.UnknownChecks, r.DNSSEC)
 		}
 	}
 	elapsed := time.Since(start)

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/miekg/dns"
+
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
@@ -27,6 +29,36 @@ import (
 func zone(origin string, lines ...string) string {
 	return fmt.Sprintf("$ORIGIN %s.\n$TTL 300\n@ IN SOA ns1.%s. hostmaster.%s. 1 3600 600 86400 60\n@ IN NS ns1.%s.\n%s\n",
 		origin, origin, origin, origin, strings.Join(lines, "\n"))
+}
+
+// auditNow is the Auditor's clock in the tests.
+var auditNow = time.Date(2026, 11, 22, 9, 30, 0, 0, time.FixedZone("CET", 3600))
+
+// DNSSEC setups of the audited zone (dnssecWorld).
+const (
+	dnssecSigned     = ""            // signed, DS at the parent
+	dnssecUnsigned   = "unsigned"    // not signed, no DS at the parent
+	dnssecExpired    = "expired"     // signed, DS at the parent, every signature expired
+	dnssecDSMismatch = "ds_mismatch" // signed, the parent's DS names another key
+)
+
+// dnssecWorld returns the zone text of origin (a child of com.) signed as
+// setup says, and the com. zone with the DS record the parent serves. The
+// keys are generated here; signatures are valid around auditNow.
+func dnssecWorld(t testing.TB, setup, origin, text string) (child, com string) {
+	t.Helper()
+	valid := dnstest.NewSigner(t, origin, auditNow.Add(-24*time.Hour), auditNow.Add(30*24*time.Hour))
+	switch setup {
+	case dnssecUnsigned:
+		return text, zone("com")
+	case dnssecExpired:
+		valid.Inception, valid.Expiration = auditNow.Add(-60*24*time.Hour), auditNow.Add(-30*24*time.Hour)
+		return valid.Sign(t, text), zone("com", valid.DS(dns.SHA256))
+	case dnssecDSMismatch:
+		other := dnstest.NewSigner(t, origin, auditNow, auditNow)
+		return valid.Sign(t, text), zone("com", other.DS(dns.SHA256))
+	}
+	return valid.Sign(t, text), zone("com", valid.DS(dns.SHA256))
 }
 
 // googleZone serves the Google names the well-configured domain points at.
@@ -126,9 +158,7 @@ func newAuditor(t testing.TB, cfg dnstest.Config, fetcher *policyServer) (*Audit
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(Config{Resolver: r, Fetcher: fetcher, Now: func() time.Time {
-		return time.Date(2026, 11, 22, 9, 30, 0, 0, time.FixedZone("CET", 3600))
-	}})
+	a, err := New(Config{Resolver: r, Fetcher: fetcher, Now: func() time.Time { return auditNow }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,8 +61,11 @@ func scoreWeights() map[string]int {
 		"mta_sts.missing":            3,
 		"mta_sts.testing":            2,
 		"tls_rpt.invalid_record":     1,
-		"dnssec.not_validated":       3,
 		"bimi.requires_enforcement":  1,
+		// DNSSEC (internal/dnssec): a bogus zone is unreachable behind
+		// validating resolvers; an unsigned one can be spoofed.
+		"dnssec.bogus":    20,
+		"dnssec.unsigned": 3,
 	}
 }
 

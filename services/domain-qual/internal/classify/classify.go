@@ -21,6 +21,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/guard"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
@@ -92,6 +93,9 @@ type query struct {
 	name  string // FQDN
 	qtype uint16
 	core  bool // a failure costs more confidence
+	// free: a failure costs no confidence (the DNSSEC questions, which do
+	// not bear on the type or the mail readiness); it is still an Unknown.
+	free bool
 }
 
 // Check names used in Unknown.Check.
@@ -105,6 +109,8 @@ const (
 	CheckWWWA    = "www_a"
 	CheckMXHostA = "mx_host_a"
 	CheckMXHost6 = "mx_host_aaaa"
+	CheckDS      = "ds"
+	CheckDNSKEY  = "dnskey"
 )
 
 // lookupAll asks every question concurrently: one DNS round trip.
@@ -128,7 +134,7 @@ func (c *Classifier) Invalid(input string, err error) Result {
 	return Result{
 		Domain:        strings.TrimSpace(input),
 		DomainType:    TypeInvalid,
-		DNSPresence:   DNSPresence{Status: PresenceUnknown},
+		DNSPresence:   DNSPresence{Status: PresenceUnknown, DNSSEC: dnssec.StatusUnknown},
 		MailReadiness: MailReadiness{Status: ReadinessUnknown, MXHosts: []MXHost{}},
 		MXProvider:    mxprovider.UnknownVerdict(),
 		Parked:        Parked{Indicators: []ParkingIndicator{}},
@@ -140,13 +146,15 @@ func (c *Classifier) Invalid(input string, err error) Result {
 }
 
 // Classify classifies one parsed domain name. DNS questions go out in
-// rounds of concurrent lookups: NS and SOA of the registrable domain with
-// MX, A, AAAA and TXT of the name (and A of www under an apex) first; then
-// A and AAAA of MX hosts that no fingerprint recognises. Only when the most
-// preferred MX is a security gateway with no mailbox provider among the
-// other MX hosts is the SPF tree walked (one round per include level) to
-// name the provider behind it, exactly as the dns-audit does. The error is
-// non-nil only when ctx ends before the result is complete.
+// rounds of concurrent lookups: NS, SOA, DS and DNSKEY of the registrable
+// domain with MX, A, AAAA and TXT of the name (and A of www under an apex)
+// first; then A and AAAA of MX hosts that no fingerprint recognises. The
+// DNSSEC state is judged from the first round's answers (internal/dnssec,
+// as the dns-audit does). Only when the most preferred MX is a security
+// gateway with no mailbox provider among the other MX hosts is the SPF tree
+// walked (one round per include level) to name the provider behind it,
+// exactly as the dns-audit does. The error is non-nil only when ctx ends
+// before the result is complete.
 func (c *Classifier) Classify(ctx context.Context, name domainname.Name) (Result, error) {
 	checkedAt := c.now().UTC().Truncate(time.Second)
 	fqdn := name.FQDN()
@@ -162,6 +170,9 @@ func (c *Classifier) Classify(ctx context.Context, name domainname.Name) (Result
 	if !name.IsSubdomain {
 		qs = append(qs, query{check: CheckWWWA, name: "www." + fqdn, qtype: dns.TypeA})
 	}
+	qs = append(qs,
+		query{check: CheckDS, name: reg, qtype: dns.TypeDS, free: true},
+		query{check: CheckDNSKEY, name: reg, qtype: dns.TypeDNSKEY, free: true})
 	answers := c.lookupAll(ctx, qs)
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("classify %s: %w", name.ASCII, err)
@@ -345,22 +356,30 @@ func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost, provider
 		r.Reasons = append(r.Reasons, Reason{Code: code, Detail: fmt.Sprintf(format, args...)})
 	}
 
-	// Unknowns, TTL and DNSSEC over every answer.
+	// Unknowns and TTL over every answer used. The DNSKEY answer is not
+	// used when the parent says there is no DS (the zone is unsigned
+	// whatever it holds): an unsigned zone's DNSKEY NODATA does not shorten
+	// the TTL, nor is its failure an unknown.
 	penalty := 0.0
-	minTTL, definite, allAD := uint32(math.MaxUint32), 0, true
+	minTTL, definite := uint32(math.MaxUint32), 0
+	noDS := f.get(CheckDS).Status == resolver.StatusNoData || f.get(CheckDS).Status == resolver.StatusNXDomain
 	for i, a := range f.answers {
 		q := f.queries[i]
+		if q.check == CheckDNSKEY && noDS {
+			continue
+		}
 		if a.Status == resolver.StatusUnknown {
 			r.Unknowns = append(r.Unknowns, Unknown{Check: q.check, Name: normaliseHost(q.name), Type: dns.TypeToString[q.qtype], Reason: a.Reason})
-			if q.core {
+			switch {
+			case q.free:
+			case q.core:
 				penalty += 0.1
-			} else {
+			default:
 				penalty += 0.05
 			}
 			continue
 		}
 		definite++
-		allAD = allAD && a.AuthenticData
 		if a.TTL > 0 {
 			minTTL = min(minTTL, a.TTL)
 		}
@@ -384,13 +403,22 @@ func (c *Classifier) assemble(f *facts, mxs []mxRecord, hosts []MXHost, provider
 	if !name.IsSubdomain {
 		nameLevel = append(nameLevel, nsA, soaA)
 	}
+	// DNSSEC: the dns-audit's judgement (internal/dnssec) of the
+	// registrable domain's zone, from the same questions: its DS, DNSKEY and
+	// SOA, and the MX when the name is the registrable domain.
+	data := []resolver.Answer{soaA}
+	if !name.IsSubdomain {
+		data = append(data, mxA)
+	}
+	judged := dnssec.Judge(dnssec.Input{Apex: name.Registrable, DS: f.get(CheckDS), DNSKEY: f.get(CheckDNSKEY), Data: data, Now: f.checkedAt})
 	r.DNSPresence = DNSPresence{
 		Exists:          existence(nameLevel),
 		HasNS:           anyRecords(nsA),
 		HasSOA:          anyRecords(soaA),
 		HasA:            anyRecords(aA),
 		HasAAAA:         anyRecords(aaaaA),
-		DNSSECValidated: definite > 0 && allAD,
+		DNSSECValidated: judged.Status == dnssec.StatusSigned,
+		DNSSEC:          judged.Status,
 	}
 	r.DNSPresence.Status = presenceStatus(r.DNSPresence.Exists, nameLevel)
 

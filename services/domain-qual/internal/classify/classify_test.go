@@ -14,6 +14,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
@@ -120,7 +121,7 @@ func TestClassify(t *testing.T) {
 		{name: "business on Google Workspace", domain: "Northwind-Traders.com",
 			domainType: classify.TypeBusiness, presence: classify.PresenceResolves, exists: boolp(true), hasA: boolp(true),
 			readiness: classify.ReadinessMX, providerID: "google_workspace", kind: "mailbox_provider",
-			reasons: []string{classify.ReasonMXPresent, classify.ReasonKnownMailProvider}, minConf: 0.85, maxConf: 0.95, ttl: 3600},
+			reasons: []string{classify.ReasonMXPresent, classify.ReasonKnownMailProvider}, minConf: 0.85, maxConf: 0.95, ttl: 900}, // the com. zone's NODATA for the DS question
 		{name: "subdomain of a business", domain: "https://shop.northwind-traders.com/cart",
 			domainType: classify.TypeBusiness, presence: classify.PresenceResolves, exists: boolp(true), hasA: boolp(true),
 			readiness: classify.ReadinessImplicitMX, kind: "unknown",
@@ -192,8 +193,9 @@ func TestClassify(t *testing.T) {
 				{Name: "www.adventure-works.net", Kind: dnstest.FaultDrop}},
 			domainType: classify.TypeUnknown, presence: classify.PresenceUnknown,
 			readiness: classify.ReadinessUnknown, kind: "unknown", reasons: []string{classify.ReasonExistenceUnknown},
-			unknowns: []string{classify.CheckNS, classify.CheckSOA, classify.CheckMX, classify.CheckA, classify.CheckAAAA, classify.CheckTXT, classify.CheckWWWA},
-			minConf:  0.05, maxConf: 0.05, ttl: 0},
+			unknowns: []string{classify.CheckNS, classify.CheckSOA, classify.CheckMX, classify.CheckA, classify.CheckAAAA, classify.CheckTXT, classify.CheckWWWA,
+				classify.CheckDS, classify.CheckDNSKEY},
+			minConf: 0.05, maxConf: 0.05, ttl: 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -375,13 +377,15 @@ func TestRoundTripsAndQueryCounts(t *testing.T) {
 		waves   int
 		queries int
 	}{
-		{name: "recognised provider needs one round", domain: "northwind-traders.com", waves: 1, queries: 7},
-		{name: "subdomain skips www", domain: "shop.northwind-traders.com", waves: 1, queries: 6},
-		{name: "self-hosted MX hosts need a second round", domain: "fabrikam-logistics.com", waves: 2, queries: 11},
-		{name: "IP-literal MX needs no second round", domain: "relay-ip.com", waves: 1, queries: 7},
+		// The first round: NS, SOA, DS and DNSKEY of the registrable domain,
+		// MX, A, AAAA, TXT of the name and A of www under an apex.
+		{name: "recognised provider needs one round", domain: "northwind-traders.com", waves: 1, queries: 9},
+		{name: "subdomain skips www", domain: "shop.northwind-traders.com", waves: 1, queries: 8},
+		{name: "self-hosted MX hosts need a second round", domain: "fabrikam-logistics.com", waves: 2, queries: 13},
+		{name: "IP-literal MX needs no second round", domain: "relay-ip.com", waves: 1, queries: 9},
 		// A gateway with no mailbox provider among its MX hosts: the SPF
 		// tree's include level (the root TXT is the first round's answer).
-		{name: "gateway behind which SPF names the provider needs a second round", domain: "contoso-pharma.com", waves: 2, queries: 9},
+		{name: "gateway behind which SPF names the provider needs a second round", domain: "contoso-pharma.com", waves: 2, queries: 11},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -437,6 +441,78 @@ func BenchmarkClassify20ms(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(e.srv.Queries())/float64(b.N), "queries/op")
+		})
+	}
+}
+
+// TestDNSSEC: classify judges the registrable domain's zone with the
+// dns-audit's judgement (dnssec.Check, the audit's path) on the same
+// answers: a signed zone (keys generated here), an unsigned one, expired
+// signatures, a DS matching no key and a failing DS lookup. dnssec_validated
+// is true exactly when the status is signed.
+func TestDNSSEC(t *testing.T) {
+	valid := func(zone string) *dnstest.Signer {
+		return dnstest.NewSigner(t, zone, fixedNow.Add(-24*time.Hour), fixedNow.Add(30*24*time.Hour))
+	}
+	text := func(origin string) string {
+		return "$ORIGIN " + origin + ".\n$TTL 300\n@ IN SOA ns1 hostmaster 1 3600 600 86400 300\n@ IN NS ns1\nns1 IN A 81.2.69.1\n" +
+			"@ IN A 81.2.69.2\n@ IN MX 10 mail\nmail IN A 81.2.69.3\nshop IN A 81.2.69.4\n"
+	}
+	signedZ, expiredZ, wrongZ, flakyZ := valid("signed-bank.net"), valid("stale-sigs.net"), valid("wrong-ds.net"), valid("flaky-ds.net")
+	expiredZ.Inception, expiredZ.Expiration = fixedNow.Add(-60*24*time.Hour), fixedNow.Add(-30*24*time.Hour)
+	other := valid("wrong-ds.net")
+	net := "$ORIGIN net.\n$TTL 3600\n@ IN SOA a.gtld-servers.net. nstld.verisign-grs.com. 1 1800 900 604800 900\n" +
+		strings.Join([]string{signedZ.DS(dns.SHA256), expiredZ.DS(dns.SHA256), other.DS(dns.SHA256), flakyZ.DS(dns.SHA256)}, "\n") + "\n"
+	cfg := dnstest.Config{
+		Zones: []string{net, signedZ.Sign(t, text("signed-bank.net")), text("plain-shop.net"), expiredZ.Sign(t, text("stale-sigs.net")),
+			wrongZ.Sign(t, text("wrong-ds.net")), flakyZ.Sign(t, text("flaky-ds.net"))},
+		Faults: []dnstest.Fault{{Name: "flaky-ds.net", Type: dns.TypeDS, Kind: dnstest.FaultServFail}},
+	}
+	e := setup(t, cfg, nil)
+	r, err := resolver.New(resolver.Config{Servers: []string{e.srv.Addr()}, Attempts: 1, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		domain   string
+		status   dnssec.Status
+		unknowns []string
+	}{
+		{domain: "signed-bank.net", status: dnssec.StatusSigned},
+		{domain: "shop.signed-bank.net", status: dnssec.StatusSigned},
+		{domain: "plain-shop.net", status: dnssec.StatusUnsigned},
+		{domain: "stale-sigs.net", status: dnssec.StatusBogus},
+		{domain: "wrong-ds.net", status: dnssec.StatusBogus},
+		{domain: "flaky-ds.net", status: dnssec.StatusUnknown, unknowns: []string{classify.CheckDS}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.domain, func(t *testing.T) {
+			n := mustParse(t, tc.domain)
+			res, err := e.c.Classify(context.Background(), n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := res.DNSPresence
+			if p.DNSSEC != tc.status || p.DNSSECValidated != (tc.status == dnssec.StatusSigned) {
+				t.Errorf("dnssec = %s, dnssec_validated = %v, want %s", p.DNSSEC, p.DNSSECValidated, tc.status)
+			}
+			audit := dnssec.Check(context.Background(), r, n.Registrable, n.ASCII, fixedNow)
+			if audit.Status != p.DNSSEC {
+				t.Errorf("classify says %s, the audit's judgement %s (%s)", p.DNSSEC, audit.Status, audit.Detail)
+			}
+			var unknowns []string
+			for _, u := range res.Unknowns {
+				unknowns = append(unknowns, u.Check)
+			}
+			if !slices.Equal(unknowns, tc.unknowns) {
+				t.Errorf("unknowns = %v, want %v", unknowns, tc.unknowns)
+			}
+			if res.DomainType != classify.TypeBusiness || res.MailReadiness.Status == classify.ReadinessUnknown {
+				t.Errorf("type %s, mail readiness %s: DNSSEC must not change the classification", res.DomainType, res.MailReadiness.Status)
+			}
+			if want := 0.8; !n.IsSubdomain && res.Confidence != want { // business, MX of an unrecognised provider, whatever DNSSEC says
+				t.Errorf("confidence = %v, want %v: a failed DNSSEC lookup must cost none", res.Confidence, want)
+			}
 		})
 	}
 }

@@ -3,6 +3,7 @@ package classify
 import (
 	"time"
 
+	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 )
 
@@ -96,7 +97,8 @@ type Result struct {
 	// MX or null MX (0.15 implicit MX or none) plus 0.1 for a recognised
 	// provider, minus 0.2 when the name has no records, 0.05 without
 	// A/AAAA and 0.05 per weak parking indicator. Then it loses 0.1 per
-	// failed core lookup and 0.05 per failed auxiliary lookup, 0.1 per
+	// failed core lookup and 0.05 per failed auxiliary lookup (a failed
+	// DNSSEC lookup, ds or dnskey, costs nothing), 0.1 per
 	// IP-literal or non-public MX host, 0.1 for a mixed null MX and 0.15 when
 	// no MX host resolves (all these penalties capped at 0.5 in total).
 	Confidence float64 `json:"confidence"`
@@ -127,9 +129,15 @@ type DNSPresence struct {
 	HasAAAA *bool `json:"has_aaaa"`
 	// Status summarises the above.
 	Status PresenceStatus `json:"status"`
-	// DNSSECValidated is true when every definite answer carried the AD bit
-	// from the validating resolver.
+	// DNSSECValidated is true exactly when DNSSEC is signed.
 	DNSSECValidated bool `json:"dnssec_validated"`
+	// DNSSEC is the DNSSEC state of the registrable domain's zone, judged
+	// from the records as the dns-audit does (internal/dnssec): signed (the
+	// parent's DS matches the key that signs the DNSKEY RRset and the
+	// signatures over the SOA, and the MX at the apex, verify), unsigned (no
+	// DS at the parent), bogus (a signature fails or has expired, or the DS
+	// matches no key) or unknown (a lookup failed).
+	DNSSEC dnssec.Status `json:"dnssec"`
 }
 
 // MailReadiness says whether the domain can receive mail.

@@ -3,6 +3,13 @@
 // parsed from zone-file text, and can inject faults (SERVFAIL, REFUSED,
 // dropped answers), add latency, count queries and set the AD bit.
 //
+// DNSSEC: DNSKEY, DS and RRSIG records are served like any other; to a
+// query with the DO bit set, the RRSIGs covering the answered RRset are
+// added to the answer section. A DS question for the apex of a served zone
+// is answered from the served parent zone (the DS RRset lives there, RFC
+// 4035 §3.1.4.1), NODATA when the parent has none. Keys and signatures are
+// made in the tests with Signer (sign.go).
+//
 //	srv := dnstest.Start(t, dnstest.Config{Zones: []string{zoneText}})
 //	r, _ := resolver.New(resolver.Config{Servers: []string{srv.Addr()}})
 package dnstest
@@ -345,6 +352,19 @@ func (s *Server) answer(req *dns.Msg, q Question, fault FaultKind) *dns.Msg {
 		return resp
 	}
 	resp.Authoritative = true
+	do := false
+	if opt := req.IsEdns0(); opt != nil {
+		do = opt.Do()
+	}
+	if q.Type == dns.TypeDS && name == z.origin {
+		if parent := s.parentZoneOf(z); parent != nil {
+			s.answerDS(resp, parent, name, do)
+			if s.ad[q.Name] {
+				resp.AuthenticatedData = true
+			}
+			return resp
+		}
+	}
 	seen := map[string]bool{}
 	for range maxChase {
 		seen[name] = true
@@ -357,6 +377,9 @@ func (s *Server) answer(req *dns.Msg, q Question, fault FaultKind) *dns.Msg {
 		matched := filterType(rrs, q.Type)
 		if len(matched) > 0 {
 			resp.Answer = append(resp.Answer, matched...)
+			if do {
+				resp.Answer = append(resp.Answer, sigsCovering(rrs, q.Type)...)
+			}
 			break
 		}
 		cname := filterType(rrs, dns.TypeCNAME)
@@ -365,6 +388,9 @@ func (s *Server) answer(req *dns.Msg, q Question, fault FaultKind) *dns.Msg {
 			break
 		}
 		resp.Answer = append(resp.Answer, cname[0])
+		if do {
+			resp.Answer = append(resp.Answer, sigsCovering(rrs, dns.TypeCNAME)...)
+		}
 		target := strings.ToLower(cname[0].(*dns.CNAME).Target)
 		next := s.zoneFor(target)
 		if next == nil || seen[target] || s.noChase {
@@ -376,6 +402,49 @@ func (s *Server) answer(req *dns.Msg, q Question, fault FaultKind) *dns.Msg {
 		resp.AuthenticatedData = true
 	}
 	return resp
+}
+
+// answerDS answers a DS question for the apex of a served child zone the
+// way the parent does (RFC 4035 §3.1.4.1): the DS RRset is parent-side data,
+// so it comes from the parent zone's records at the child's name, with
+// their RRSIGs when do is set. A parent without a DS there answers NODATA
+// (an unsigned delegation); the parent zone need not list the delegation's
+// NS records, the served child zone implies the delegation.
+func (s *Server) answerDS(resp *dns.Msg, parent *zone, name string, do bool) {
+	rrs := parent.names[name]
+	if ds := filterType(rrs, dns.TypeDS); len(ds) > 0 {
+		resp.Answer = append(resp.Answer, ds...)
+		if do {
+			resp.Answer = append(resp.Answer, sigsCovering(rrs, dns.TypeDS)...)
+		}
+		return
+	}
+	resp.Ns = append(resp.Ns, parent.negativeSOA())
+}
+
+// parentZoneOf returns the served zone with the longest apex strictly
+// above z's apex, nil when none is served. Without it, a DS question for
+// z's apex is answered from z itself, like a server authoritative for the
+// child only: NODATA, since a zone has no DS at its own apex.
+func (s *Server) parentZoneOf(z *zone) *zone {
+	var best *zone
+	for _, p := range s.zones {
+		if p.origin != z.origin && dns.IsSubDomain(p.origin, z.origin) && (best == nil || len(p.origin) > len(best.origin)) {
+			best = p
+		}
+	}
+	return best
+}
+
+// sigsCovering returns the RRSIGs among rrs that cover qtype.
+func sigsCovering(rrs []dns.RR, qtype uint16) []dns.RR {
+	var out []dns.RR
+	for _, rr := range rrs {
+		if sig, ok := rr.(*dns.RRSIG); ok && sig.TypeCovered == qtype {
+			out = append(out, rr)
+		}
+	}
+	return out
 }
 
 // zoneFor returns the served zone with the longest apex containing name.

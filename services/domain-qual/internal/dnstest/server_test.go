@@ -235,3 +235,67 @@ func TestNoCNAMEChase(t *testing.T) {
 		t.Fatalf("answer=%v ns=%v, want the CNAME alone", r.Answer, r.Ns)
 	}
 }
+
+// TestDNSSECRecords: RRSIGs covering the answered type are added only when
+// the query has the DO bit; a DS question for a zone apex is answered by
+// the parent zone (NODATA with the parent's SOA when it has no DS there),
+// or, when no parent is served, by the zone itself (NODATA).
+func TestDNSSECRecords(t *testing.T) {
+	now := time.Now()
+	signer := dnstest.NewSigner(t, "signed.example.net", now.Add(-time.Hour), now.Add(time.Hour))
+	zone := func(origin string) string {
+		return "$ORIGIN " + origin + ".\n$TTL 300\n@ IN SOA ns1 hostmaster 1 3600 600 86400 60\n@ IN MX 10 mail\nmail IN A 192.0.2.25\n"
+	}
+	parent := zone("example.net") + signer.DS(dns.SHA256) + "\n"
+	srv := dnstest.Start(t, dnstest.Config{Zones: []string{parent, signer.Sign(t, zone("signed.example.net")),
+		zone("plain.example.net"), zone("orphan.example.org")}})
+
+	types := func(m *dns.Msg) []string {
+		var out []string
+		for _, rr := range m.Answer {
+			s := dns.TypeToString[rr.Header().Rrtype]
+			if sig, ok := rr.(*dns.RRSIG); ok {
+				s += "/" + dns.TypeToString[sig.TypeCovered]
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	tests := []struct {
+		name   string
+		qname  string
+		qtype  uint16
+		do     bool
+		answer []string
+		soa    string // owner of the authority-section SOA, for NODATA
+	}{
+		{name: "MX with its RRSIG when DO is set", qname: "signed.example.net", qtype: dns.TypeMX, do: true, answer: []string{"MX", "RRSIG/MX"}},
+		{name: "MX alone without DO", qname: "signed.example.net", qtype: dns.TypeMX, answer: []string{"MX"}},
+		{name: "DNSKEY RRset and its RRSIG", qname: "signed.example.net", qtype: dns.TypeDNSKEY, do: true, answer: []string{"DNSKEY", "DNSKEY", "RRSIG/DNSKEY"}},
+		{name: "A below the apex with its RRSIG", qname: "mail.signed.example.net", qtype: dns.TypeA, do: true, answer: []string{"A", "RRSIG/A"}},
+		{name: "DS of a signed child comes from the parent", qname: "signed.example.net", qtype: dns.TypeDS, do: true, answer: []string{"DS"}},
+		{name: "DS of an unsigned child is the parent's NODATA", qname: "plain.example.net", qtype: dns.TypeDS, do: true, soa: "example.net."},
+		{name: "DS with no parent served is the zone's own NODATA", qname: "orphan.example.org", qtype: dns.TypeDS, do: true, soa: "orphan.example.org."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := new(dns.Msg)
+			m.SetQuestion(dns.Fqdn(tc.qname), tc.qtype)
+			m.SetEdns0(1232, tc.do)
+			resp, _, err := (&dns.Client{Timeout: 2 * time.Second}).Exchange(m, srv.Addr())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.Rcode != dns.RcodeSuccess || fmt.Sprint(types(resp)) != fmt.Sprint(tc.answer) {
+				t.Errorf("rcode %s answer %v, want NOERROR %v", dns.RcodeToString[resp.Rcode], types(resp), tc.answer)
+			}
+			soa := ""
+			if len(resp.Ns) == 1 {
+				soa = resp.Ns[0].Header().Name
+			}
+			if soa != tc.soa {
+				t.Errorf("authority SOA owner %q, want %q", soa, tc.soa)
+			}
+		})
+	}
+}

@@ -25,6 +25,11 @@ type Answer struct {
 	Type    uint16   // the question type (dns.TypeA, ...)
 	Status  Status   //
 	Records []dns.RR // answer-section records of Type (CNAMEs followed); empty unless StatusRecords
+	// Sigs are the answer-section RRSIGs covering Records (same owner,
+	// type covered = Type), as the server returned them to a query with the
+	// DO bit set; empty when the zone is unsigned or the server strips
+	// them. They are not validated here (see internal/dnssec).
+	Sigs []*dns.RRSIG
 	// CNAMEs lists the CNAME chain followed from Name, in order (targets).
 	CNAMEs []string
 	// TTL is the smallest TTL of the records (or the negative-caching TTL
@@ -37,9 +42,11 @@ type Answer struct {
 }
 
 // clone copies the slices so callers cannot alter a shared or cached answer's
-// lists (the records themselves are shared and must be treated as read-only).
+// lists (the records and signatures themselves are shared and must be
+// treated as read-only).
 func (a Answer) clone() Answer {
 	a.Records = append([]dns.RR(nil), a.Records...)
+	a.Sigs = append([]*dns.RRSIG(nil), a.Sigs...)
 	a.CNAMEs = append([]string(nil), a.CNAMEs...)
 	return a
 }

@@ -258,7 +258,7 @@ func (r *Resolver) resolve(ctx context.Context, q question) Answer {
 		if resp.Rcode != dns.RcodeSuccess && resp.Rcode != dns.RcodeNameError {
 			return unknownAfter(q, ans.CNAMEs, "rcode "+dns.RcodeToString[resp.Rcode])
 		}
-		chain, records, ok := followAnswer(resp.Answer, current, q.qtype, visited)
+		chain, records, sigs, ok := followAnswer(resp.Answer, current, q.qtype, visited)
 		if !ok {
 			return unknownAfter(q, ans.CNAMEs, ReasonCNAMELoop)
 		}
@@ -275,7 +275,10 @@ func (r *Resolver) resolve(ctx context.Context, q question) Answer {
 			for _, rr := range records {
 				minTTL = min(minTTL, rr.Header().Ttl)
 			}
-			ans.Status, ans.Records, ans.TTL = StatusRecords, records, minTTL
+			for _, sig := range sigs {
+				minTTL = min(minTTL, sig.Hdr.Ttl, untilExpiry(sig, r.now()))
+			}
+			ans.Status, ans.Records, ans.Sigs, ans.TTL = StatusRecords, records, sigs, minTTL
 			return ans
 		case resp.Rcode == dns.RcodeNameError:
 			ans.Status, ans.TTL = StatusNXDomain, min(minTTL, negativeTTL(resp))
@@ -290,6 +293,17 @@ func (r *Resolver) resolve(ctx context.Context, q question) Answer {
 	return unknownAfter(q, ans.CNAMEs, ReasonCNAMETooLong)
 }
 
+// untilExpiry is the number of seconds sig stays valid after now (RFC
+// 4034 §3.1.5 serial arithmetic), so that an answer is not cached past its
+// signature's expiration (RFC 4035 §5.3.3); MaxUint32 when the signature
+// has already expired (the answer is what the server serves).
+func untilExpiry(sig *dns.RRSIG, now time.Time) uint32 {
+	if left := int32(sig.Expiration - uint32(now.Unix())); left > 0 {
+		return uint32(left)
+	}
+	return math.MaxUint32
+}
+
 // unknownAfter is an unknown answer that keeps the CNAME chain followed
 // before the failure (useful evidence, e.g. a CNAME to a parking host).
 func unknownAfter(q question, cnames []string, reason string) Answer {
@@ -299,9 +313,9 @@ func unknownAfter(q question, cnames []string, reason string) Answer {
 }
 
 // followAnswer walks the answer section from name: it returns the CNAMEs
-// followed (in order) and the records of qtype owned by the final target.
-// ok is false on a CNAME loop.
-func followAnswer(answer []dns.RR, name string, qtype uint16, visited map[string]bool) (chain []*dns.CNAME, records []dns.RR, ok bool) {
+// followed (in order), the records of qtype owned by the final target and
+// the RRSIGs covering them. ok is false on a CNAME loop.
+func followAnswer(answer []dns.RR, name string, qtype uint16, visited map[string]bool) (chain []*dns.CNAME, records []dns.RR, sigs []*dns.RRSIG, ok bool) {
 	cnames := make(map[string]*dns.CNAME)
 	for _, rr := range answer {
 		if c, isCNAME := rr.(*dns.CNAME); isCNAME {
@@ -315,21 +329,36 @@ func followAnswer(answer []dns.RR, name string, qtype uint16, visited map[string
 			}
 		}
 		if len(records) > 0 || qtype == dns.TypeCNAME {
-			return chain, records, true
+			return chain, records, coveringSigs(answer, name, qtype, records), true
 		}
 		c, found := cnames[name]
 		if !found {
-			return chain, nil, true
+			return chain, nil, nil, true
 		}
 		target := dns.CanonicalName(c.Target)
 		if visited[target] {
-			return chain, nil, false
+			return chain, nil, nil, false
 		}
 		visited[target] = true
 		chain = append(chain, &dns.CNAME{Hdr: c.Hdr, Target: target})
 		name = target
 	}
-	return chain, nil, false
+	return chain, nil, nil, false
+}
+
+// coveringSigs returns the RRSIGs of the answer section that cover the
+// records: owned by name, type covered qtype. None without records.
+func coveringSigs(answer []dns.RR, name string, qtype uint16, records []dns.RR) []*dns.RRSIG {
+	if len(records) == 0 {
+		return nil
+	}
+	var sigs []*dns.RRSIG
+	for _, rr := range answer {
+		if sig, ok := rr.(*dns.RRSIG); ok && sig.TypeCovered == qtype && dns.CanonicalName(sig.Hdr.Name) == name {
+			sigs = append(sigs, sig)
+		}
+	}
+	return sigs
 }
 
 func hasSOA(m *dns.Msg) bool {

@@ -368,3 +368,70 @@ func TestTimeoutAboveLibraryDefault(t *testing.T) {
 		t.Fatalf("status %s (%s), want records from a server answering in 2.5 s with a 4 s timeout", a.Status, a.Reason)
 	}
 }
+
+// TestSignatures: queries carry the DO bit, so a signed zone's answers come
+// with their RRSIGs, kept in Sigs (only those covering the asked type)
+// without changing Records, over UDP and after the TCP fallback, and cached
+// with the answer; a DS question for a zone apex is answered by the parent.
+func TestSignatures(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	var b strings.Builder
+	b.WriteString("$ORIGIN signed-bulk.com.\n$TTL 300\n@ IN SOA ns.signed-bulk.com. h.signed-bulk.com. 1 3600 600 86400 60\n@ IN MX 10 mx\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "@ IN TXT \"%s-%02d\"\n", strings.Repeat("t", 60), i)
+	}
+	s := dnstest.NewSigner(t, "signed-bulk.com", now.Add(-time.Hour), now.Add(time.Hour))
+	com := "$ORIGIN com.\n$TTL 900\n@ IN SOA a.gtld-servers.net. n.verisign-grs.com. 1 1800 900 604800 900\n" + s.DS(dns.SHA256) + "\n"
+	srv := dnstest.Start(t, dnstest.Config{Zones: []string{s.Sign(t, b.String()), com}})
+	clk := &clock{now: now}
+	r := newResolver(t, resolver.Config{Servers: []string{srv.Addr()}, Now: clk.Now})
+	ctx := context.Background()
+
+	mx := r.Lookup(ctx, "signed-bulk.com", dns.TypeMX)
+	if mx.Status != resolver.StatusRecords || len(mx.Records) != 1 || len(mx.Sigs) != 1 || mx.Sigs[0].TypeCovered != dns.TypeMX {
+		t.Fatalf("MX: %s, %d records, sigs %v", mx.Status, len(mx.Records), mx.Sigs)
+	}
+	if err := mx.Sigs[0].Verify(s.ZSK, mx.Records); err != nil {
+		t.Errorf("MX RRSIG does not verify: %v", err)
+	}
+	txt := r.Lookup(ctx, "signed-bulk.com", dns.TypeTXT)
+	if len(txt.Records) != 30 || len(txt.Sigs) != 1 || srv.TCPQueries() != 1 {
+		t.Errorf("TXT over TCP: %d records, %d sigs, %d TCP queries; want 30, 1, 1", len(txt.Records), len(txt.Sigs), srv.TCPQueries())
+	}
+	keys := r.Lookup(ctx, "signed-bulk.com", dns.TypeDNSKEY)
+	if len(keys.Records) != 2 || len(keys.Sigs) != 1 || keys.Sigs[0].KeyTag != s.KSK.KeyTag() {
+		t.Errorf("DNSKEY: %d records, sigs %v", len(keys.Records), keys.Sigs)
+	}
+	ds := r.Lookup(ctx, "signed-bulk.com", dns.TypeDS)
+	if ds.Status != resolver.StatusRecords || len(ds.Records) != 1 || ds.Records[0].(*dns.DS).KeyTag != s.KSK.KeyTag() {
+		t.Errorf("DS: %s %v", ds.Status, ds.Records)
+	}
+
+	if mx.TTL != 300 {
+		t.Errorf("MX TTL = %d, want the records' 300", mx.TTL)
+	}
+	mx.Sigs[0] = nil // callers get copies of the lists
+	before := srv.Queries()
+	cached := r.Lookup(ctx, "signed-bulk.com", dns.TypeMX)
+	if srv.Queries() != before || len(cached.Sigs) != 1 || cached.Sigs[0] == nil {
+		t.Errorf("cached MX: %d new queries, sigs %v", srv.Queries()-before, cached.Sigs)
+	}
+}
+
+// An answer is not cached past its signature's expiration (RFC 4035 §5.3.3).
+func TestSignedAnswerTTLStopsAtExpiration(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := dnstest.NewSigner(t, "expiring.com", now.Add(-time.Hour), now.Add(100*time.Second))
+	srv := dnstest.Start(t, dnstest.Config{Zones: []string{s.Sign(t,
+		"$ORIGIN expiring.com.\n$TTL 300\n@ IN SOA ns h 1 3600 600 86400 60\n@ IN MX 10 mx\n")}})
+	clk := &clock{now: now}
+	r := newResolver(t, resolver.Config{Servers: []string{srv.Addr()}, Now: clk.Now})
+	if a := r.Lookup(context.Background(), "expiring.com", dns.TypeMX); a.TTL != 100 || len(a.Sigs) != 1 {
+		t.Errorf("TTL = %d with %d sigs, want 100 (the signature expires then)", a.TTL, len(a.Sigs))
+	}
+	clk.Advance(100 * time.Second)
+	r.Lookup(context.Background(), "expiring.com", dns.TypeMX)
+	if srv.Queries() != 2 {
+		t.Errorf("queries = %d, want the expired answer asked again", srv.Queries())
+	}
+}

@@ -143,3 +143,53 @@ _spf IN TXT "v=spf1 include:spf.protection.outlook.com -all"`)
 		})
 	}
 }
+
+// classify's dns_presence.dnssec and dnssec_validated, the dns-audit's
+// dnssec.status and full-profile's dns_audit.dnssec.status come from one
+// judgement (internal/dnssec): tailwind-traders.com is signed (keys made at
+// start, DS in the com. zone), fourth-coffee.com has no DS at its parent.
+func TestOperationsAgreeOnDNSSEC(t *testing.T) {
+	h := newHarness(t, zoneConfig(), fixtureSite(t))
+	type section struct {
+		Status     string `json:"status"`
+		Zone       string `json:"zone"`
+		ResolverAD bool   `json:"resolver_ad"`
+	}
+	for _, tc := range []struct{ domain, status string }{
+		{domain: "tailwind-traders.com", status: "signed"},
+		{domain: "fourth-coffee.com", status: "unsigned"},
+	} {
+		t.Run(tc.domain, func(t *testing.T) {
+			var cl struct {
+				DNSPresence struct {
+					DNSSEC    string `json:"dnssec"`
+					Validated bool   `json:"dnssec_validated"`
+				} `json:"dns_presence"`
+			}
+			var au struct {
+				DNSSEC section `json:"dnssec"`
+			}
+			var pr struct {
+				DNSAudit struct {
+					DNSSEC section `json:"dnssec"`
+				} `json:"dns_audit"`
+			}
+			for _, c := range []struct {
+				path string
+				into any
+			}{{pathClassify, &cl}, {pathAudit, &au}, {pathProfile, &pr}} {
+				res, body := h.get(t, h.paid, c.path, "domain="+tc.domain)
+				if res.StatusCode != http.StatusOK {
+					t.Fatalf("%s: %d %s", c.path, res.StatusCode, body)
+				}
+				if err := json.Unmarshal(body, c.into); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if cl.DNSPresence.DNSSEC != tc.status || cl.DNSPresence.Validated != (tc.status == "signed") ||
+				au.DNSSEC.Status != tc.status || au.DNSSEC.Zone != tc.domain || pr.DNSAudit.DNSSEC != au.DNSSEC {
+				t.Errorf("classify %+v, dns-audit %+v, full-profile %+v; want %s everywhere", cl.DNSPresence, au.DNSSEC, pr.DNSAudit.DNSSEC, tc.status)
+			}
+		})
+	}
+}

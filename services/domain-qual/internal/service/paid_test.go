@@ -2,11 +2,15 @@ package service_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/big"
 	"net/http"
 	"net/url"
+	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,10 +86,40 @@ type envelope struct {
 	} `json:"error"`
 }
 
+// signedZones signs testdata/tailwind-traders.com.zone with keys generated
+// once per test binary (signatures valid from a day ago for 30 days) and
+// returns it with testdata/com.zone plus the DS record the parent serves
+// for it: tailwind-traders.com is a signed apex (dnssec: signed), the other
+// fixture zones have no DS at their parent (unsigned).
+var signedZones = sync.OnceValues(func() ([]string, error) {
+	tailwind, err := os.ReadFile("testdata/tailwind-traders.com.zone")
+	if err != nil {
+		return nil, err
+	}
+	com, err := os.ReadFile("testdata/com.zone")
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	s, err := dnstest.GenerateSigner("tailwind-traders.com", now.Add(-24*time.Hour), now.Add(30*24*time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	signed, err := s.SignZone(string(tailwind))
+	if err != nil {
+		return nil, err
+	}
+	return []string{signed, string(com) + s.DS(dns.SHA256) + "\n"}, nil
+})
+
 func zoneConfig() dnstest.Config {
+	zones, err := signedZones()
+	if err != nil {
+		panic(fmt.Sprintf("signed fixture zones: %v", err))
+	}
 	return dnstest.Config{
-		ZoneFiles: []string{"testdata/tailwind-traders.com.zone", "testdata/wingtip-toys.net.zone",
-			"testdata/fourth-coffee.com.zone", "testdata/google.com.zone", "testdata/com.zone"},
+		Zones:         slices.Clone(zones),
+		ZoneFiles:     []string{"testdata/wingtip-toys.net.zone", "testdata/fourth-coffee.com.zone", "testdata/google.com.zone"},
 		AuthenticData: []string{"tailwind-traders.com", "www.tailwind-traders.com", "mx1.tailwind-traders.com", "mx2.tailwind-traders.com"},
 		Faults: []dnstest.Fault{
 			{Name: "wingtip-toys.net", Type: dns.TypeMX, Kind: dnstest.FaultServFail},

@@ -18,6 +18,7 @@ import (
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/health"
+	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
@@ -69,17 +70,24 @@ func Prices() []payments.Price {
 }
 
 // Capabilities pairs each paid operation's spec capability id with its
-// price; /capabilities.json and /pricing.json are built from it.
+// price; /capabilities.json and /pricing.json are built from it. Every
+// operation speculates (payments.Always): its work is DNS queries and
+// guarded fetches that cost no money, so it runs while the facilitator
+// verifies (the answer is still released only after settlement).
 func Capabilities() []discovery.Capability {
 	return []discovery.Capability{
 		{ID: CapabilityClassify, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathClassify, Atomic: PriceClassify,
-			Description: "Classify one domain: type, DNS presence, mail readiness, mail provider, confidence"}},
+			Description: "Classify one domain: type, DNS presence, mail readiness, mail provider, confidence",
+			Speculate:   payments.Always}},
 		{ID: CapabilityAudit, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathAudit, Atomic: PriceAudit,
-			Description: "Email-security audit of one domain: MX, SPF, DMARC, optional DKIM, risk score, recommendations"}},
+			Description: "Email-security audit of one domain: MX, SPF, DMARC, optional DKIM, risk score, recommendations",
+			Speculate:   payments.Always}},
 		{ID: CapabilityProfile, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathProfile, Atomic: PriceProfile,
-			Description: "Full profile of one domain: the DNS audit plus website metadata, technology hints and opportunity flags"}},
+			Description: "Full profile of one domain: the DNS audit plus website metadata, technology hints and opportunity flags",
+			Speculate:   payments.Always}},
 		{ID: CapabilityBatch, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathBatch, Atomic: PriceBatch,
-			Description: "Classify up to 100 domains in one call for lead-list triage, with per-item errors"}},
+			Description: "Classify up to 100 domains in one call for lead-list triage, with per-item errors",
+			Speculate:   payments.Always}},
 	}
 }
 
@@ -118,6 +126,9 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
+	if caps, err = caps.WithMCP(mcpserve.Path, MCPTools); err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
 	fetcher := fetch.New(fetch.Config{
 		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: FetchTimeout, Logger: rt.Logger,
 	})
@@ -138,6 +149,9 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	e.GET("/capabilities.json", discovery.Handler(caps))
 	e.GET("/pricing.json", discovery.Handler(pricing))
 	api.Register(e, pay)
+	if err := mountMCP(rt, e, cfg.Payments, doc); err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
 	return e, nil
 }
 
