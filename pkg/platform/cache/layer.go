@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"github.com/intel402/intel402/pkg/x402/servertiming"
+
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -142,9 +144,19 @@ type Deliver func(c echo.Context, body []byte) ([]byte, error)
 // HIT/MISS header and writes the body with status 200, passed through
 // deliver first unless deliver is nil (on a HIT and a MISS alike).
 func (l *Layer) JSON(c echo.Context, op string, key any, compute Compute, deliver Deliver) error {
+	start := time.Now()
 	res, err := l.Do(c.Request().Context(), op, key, compute)
+	// The work phase of Server-Timing: a HIT is a store read, a MISS the
+	// use case itself.
+	timings := servertiming.From(c.Request().Context())
 	if err != nil {
+		timings.Since("work", start, "failed")
 		return err
+	}
+	if res.Hit {
+		timings.Since("work", start, "cache hit")
+	} else {
+		timings.Since("work", start, "cache miss")
 	}
 	body := res.Body
 	if deliver != nil {

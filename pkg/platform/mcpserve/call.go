@@ -19,6 +19,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/requestid"
 	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
 
 // handle is the tool handler: it dispatches the call to the tool's route
@@ -66,6 +67,9 @@ func (h *Handler) handle(t *tool) mcp.ToolHandler {
 			if v := res.Header.Get(h.cfg.CacheHeader); v != "" {
 				meta[MetaCache] = v
 			}
+		}
+		if v := res.Header.Get(servertiming.Header); v != "" {
+			meta[MetaServerTiming] = v
 		}
 		var settle *x402.SettleResponse
 		if v := res.Header.Get(x402.HeaderPaymentResponse); v != "" {

@@ -54,6 +54,9 @@ const (
 	// MetaHTTPStatus (result._meta): the HTTP status of the dispatched
 	// request (200, 400, 402, 503, ...).
 	MetaHTTPStatus = "intel402/http-status"
+	// MetaServerTiming (result._meta): the dispatched request's
+	// Server-Timing header (precheck, verify, work, settle in ms).
+	MetaServerTiming = "intel402/server-timing"
 )
 
 // ResourcePrefix names a tool's resource in PaymentRequired.resource.url:

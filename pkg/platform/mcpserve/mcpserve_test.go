@@ -442,6 +442,9 @@ func TestPaidCall(t *testing.T) {
 	if err := json.Unmarshal(b, &settle); err != nil || !settle.Success || settle.Transaction == "" || settle.Network != x402.NetworkBase {
 		t.Fatalf("payment-response = %s (%v)", b, err)
 	}
+	if st, _ := res.Meta[mcpserve.MetaServerTiming].(string); !strings.Contains(st, "settle;dur=") {
+		t.Errorf("Server-Timing in _meta = %q", st)
+	}
 	if res.Meta[mcpserve.MetaCache] != "MISS" || res.Meta[mcpserve.MetaRequestID] == "" || res.Meta[mcpserve.MetaHTTPStatus] != float64(200) {
 		t.Fatalf("meta = %v", res.Meta)
 	}

@@ -10,11 +10,14 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/echox402"
+	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
 
 // Price is one paid operation.
@@ -90,7 +93,30 @@ func observedMiddleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Faci
 	if err != nil {
 		return nil, fmt.Errorf("payments.Middleware: %w", err)
 	}
-	return mw, nil
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		h := mw(next)
+		return func(c echo.Context) error {
+			err := h(c)
+			timingAttributes(c.Request().Context())
+			return err
+		}
+	}, nil
+}
+
+// timingAttributes records the request's Server-Timing phases on its span
+// (intel402.timing.<phase>_ms, and .<phase>_desc when described), so traces
+// and the header tell the same story.
+func timingAttributes(ctx context.Context) {
+	span := trace.SpanFromContext(ctx)
+	if !span.IsRecording() {
+		return
+	}
+	for _, m := range servertiming.From(ctx).Metrics() {
+		span.SetAttributes(attribute.Float64("intel402.timing."+m.Name+"_ms", float64(m.Duration.Microseconds())/1000))
+		if m.Desc != "" {
+			span.SetAttributes(attribute.String("intel402.timing."+m.Name+"_desc", m.Desc))
+		}
+	}
 }
 
 // The middleware's *echox402.Error is rendered by the platform's envelope

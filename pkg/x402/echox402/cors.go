@@ -4,13 +4,14 @@ import (
 	"net/http"
 
 	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/servertiming"
 	"github.com/labstack/echo/v4/middleware"
 )
 
 // CORSExposeHeaders are the response headers a browser client must be
 // allowed to read (Access-Control-Expose-Headers).
 func CORSExposeHeaders() []string {
-	return []string{x402.HeaderPaymentRequired, x402.HeaderPaymentResponse}
+	return []string{x402.HeaderPaymentRequired, x402.HeaderPaymentResponse, servertiming.Header}
 }
 
 // CORSAllowHeaders are the request headers a paying browser client sends

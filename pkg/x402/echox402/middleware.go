@@ -16,6 +16,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"github.com/intel402/intel402/pkg/x402/exact"
+	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
 
 // Messages of the 402 challenges.
@@ -52,10 +53,20 @@ func (m *payMiddleware) handle(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) error {
+	start := time.Now()
 	r := c.Request()
-	ctx := r.Context()
+	ctx, timings := servertiming.With(r.Context())
+	if ctx != r.Context() {
+		r = r.WithContext(ctx)
+		c.SetRequest(r)
+	}
+	// Every answer carries the phases measured so far (Server-Timing): the
+	// paths that write the response themselves stamp it first; an error is
+	// rendered after this returns, so it is stamped here.
+	defer stampTiming(c)
 	header := r.Header.Get(x402.HeaderPaymentSignature)
 	if header == "" {
+		timings.Since("x402", start, "payment required")
 		if r.Header.Get(x402.HeaderV1Payment) != "" {
 			return m.challenge(c, o, MsgV1NotSupported)
 		}
@@ -96,7 +107,9 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 	// replay store or the facilitator is touched.
 	var checked *exact.Checked
 	if !m.cfg.SkipPreCheck {
+		pstart := time.Now()
 		chk, reason := preCheck(payload, req, m.cfg.Now())
+		timings.Since("precheck", pstart, reason)
 		if reason != "" {
 			log.InfoContext(ctx, "x402 payment refused by the pre-check", slog.String("reason", reason), slog.String("client", client))
 			m.observe(ctx, r.Method+" "+c.Path(), OutcomePreCheckRefused)
@@ -135,7 +148,9 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 		c.Set(paymentKey, pay)
 		out, vr, err = m.speculate(c, next, payload, req)
 	} else {
+		vstart := time.Now()
 		vr, err = m.cfg.Facilitator.Verify(ctx, payload, req)
+		timings.Since("verify", vstart, "")
 	}
 	if (err != nil || !vr.IsValid) && pay.Speculative {
 		c.Set(paymentKey, nil) // no payment for this request after all
@@ -163,6 +178,7 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 		release()
 		log.InfoContext(ctx, "x402 handler did not succeed; not settling", slog.Int("status", out.status), slog.Bool("error", out.err != nil))
 		if out.committed {
+			stampTiming(c)
 			if err := out.buf.flushTo(orig, out.status); err != nil {
 				return errors.Join(out.err, err)
 			}
@@ -175,7 +191,9 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 	// its transaction) tells whether the payer was charged.
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), m.cfg.SettleTimeout)
 	defer cancel()
+	sstart := time.Now()
 	sr, err := m.cfg.Facilitator.Settle(sctx, payload, req)
+	timings.Since("settle", sstart, "")
 	if err != nil {
 		log.ErrorContext(ctx, "x402 settle failed: facilitator unavailable; response withheld", slog.Any("error", err))
 		m.setPaymentResponse(orig, x402.SettleResponse{Success: false, ErrorReason: x402.ReasonFacilitatorUnavailable,
@@ -204,7 +222,19 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 	log.InfoContext(ctx, "x402 payment settled", slog.String("tx", sr.Transaction), slog.String("amount", req.Amount),
 		slog.Bool("speculative", pay.Speculative))
 	m.setPaymentResponse(orig, sr)
+	stampTiming(c)
 	return out.buf.flushTo(orig, out.status)
+}
+
+// stampTiming sets Server-Timing from the request's collector unless the
+// response is already on its way.
+func stampTiming(c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	if h := servertiming.From(c.Request().Context()).String(); h != "" {
+		c.Response().Header().Set(servertiming.Header, h)
+	}
 }
 
 func (m *payMiddleware) observe(ctx context.Context, route, outcome string) {
@@ -271,7 +301,9 @@ func (m *payMiddleware) speculate(c echo.Context, next echo.HandlerFunc, payload
 	}
 	done := make(chan verified, 1)
 	go func() {
+		vstart := time.Now()
 		vr, err := m.cfg.Facilitator.Verify(r.Context(), payload, req)
+		servertiming.From(r.Context()).Since("verify", vstart, "speculative")
 		if err != nil || !vr.IsValid {
 			cancel()
 		}
@@ -298,6 +330,7 @@ func (m *payMiddleware) challenge(c echo.Context, o offer, reason string) error 
 		return fmt.Errorf("echox402: encode challenge: %w", err)
 	}
 	c.Response().Header().Set(x402.HeaderPaymentRequired, h)
+	stampTiming(c)
 	return c.JSON(http.StatusPaymentRequired, pr)
 }
 

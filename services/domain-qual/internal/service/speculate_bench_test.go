@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -107,6 +108,7 @@ func benchPaidAuditMiss(b *testing.B, verify time.Duration, speculation bool) {
 		}
 	}
 	dns.ResetCounts()
+	phases := map[string]float64{} // Server-Timing phase -> total ms
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		req, err := http.NewRequest(http.MethodGet, base+httpapi.PathAudit+"?selector=s1&domain="+domains[i], nil)
@@ -122,8 +124,31 @@ func benchPaidAuditMiss(b *testing.B, verify time.Duration, speculation bool) {
 		if res.StatusCode != http.StatusOK || res.Header.Get("x-"+service.Name+"-cache") != "MISS" {
 			b.Fatalf("status %d cache %q", res.StatusCode, res.Header.Get("x-"+service.Name+"-cache"))
 		}
+		for name, ms := range serverTiming(res.Header.Get("Server-Timing")) {
+			phases[name] += ms
+		}
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(dns.Queries())/float64(b.N), "queries/op")
-	b.ReportMetric(float64(verify.Milliseconds()), "verify_ms")
+	b.ReportMetric(float64(verify.Milliseconds()), "verify_delay_ms")
+	// The phases as the service reports them (Server-Timing), per request.
+	for _, name := range []string{"verify", "work", "settle"} {
+		b.ReportMetric(phases[name]/float64(b.N), name+"_ms")
+	}
+}
+
+// serverTiming parses a Server-Timing header into phase -> milliseconds.
+func serverTiming(h string) map[string]float64 {
+	out := map[string]float64{}
+	for _, e := range strings.Split(h, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(e), ";")
+		for _, p := range strings.Split(params, ";") {
+			if v, ok := strings.CutPrefix(p, "dur="); ok {
+				if ms, err := strconv.ParseFloat(v, 64); err == nil {
+					out[name] = ms
+				}
+			}
+		}
+	}
+	return out
 }
