@@ -5,7 +5,9 @@ package input
 
 import (
 	"reflect"
+	"time"
 
+	"github.com/intel402/intel402/pkg/x402/servertiming"
 	"github.com/labstack/echo/v4"
 )
 
@@ -23,10 +25,19 @@ func (key[T]) String() string {
 func Middleware[T any](parse func(echo.Context) (T, error)) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
+			// The request's Server-Timing starts here: validation is the
+			// first phase of a paid operation, and a request refused now
+			// (400, never asked to pay) still says where its time went.
+			ctx, timings := servertiming.With(c.Request().Context())
+			c.SetRequest(c.Request().WithContext(ctx))
+			start := time.Now()
 			v, err := parse(c)
 			if err != nil {
+				timings.Since("validate", start, "refused")
+				c.Response().Header().Set(servertiming.Header, timings.String())
 				return err
 			}
+			timings.Since("validate", start, "")
 			c.Set(key[T]{}.String(), v)
 			return next(c)
 		}

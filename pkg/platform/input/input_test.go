@@ -4,8 +4,11 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/intel402/intel402/pkg/x402/servertiming"
 	"github.com/labstack/echo/v4"
 )
 
@@ -114,6 +117,28 @@ func TestMiddlewareReturnsParseErrorDirectly(t *testing.T) {
 	}
 	if v, ok := Get[int](c); ok || v != 0 {
 		t.Fatalf("Get after failed parse = %d, %v; want 0, false", v, ok)
+	}
+	if st := c.Response().Header().Get(servertiming.Header); !strings.HasPrefix(st, "validate;dur=") || !strings.HasSuffix(st, `;desc="refused"`) {
+		t.Errorf("a refused request's Server-Timing = %q", st)
+	}
+}
+
+// Validation is the first Server-Timing phase; later phases (payment, work)
+// are added to the same collector.
+func TestMiddlewareStartsServerTiming(t *testing.T) {
+	e := echo.New()
+	c := e.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+	var seen *servertiming.Timings
+	next := func(c echo.Context) error {
+		seen = servertiming.From(c.Request().Context())
+		seen.Add("work", time.Millisecond, "")
+		return nil
+	}
+	if err := Middleware(func(echo.Context) (int, error) { return 7, nil })(next)(c); err != nil {
+		t.Fatal(err)
+	}
+	if seen == nil || !strings.HasPrefix(seen.String(), "validate;dur=") || !strings.Contains(seen.String(), ", work;dur=1.0") {
+		t.Errorf("timings = %q", seen.String())
 	}
 }
 

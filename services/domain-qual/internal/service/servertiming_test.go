@@ -11,6 +11,10 @@ import (
 // challenge says it asked for payment.
 func TestServerTimingOnPaidAnswers(t *testing.T) {
 	h := newHarness(t, zoneConfig(), nil)
+	if res, _ := h.get(t, http.DefaultClient, pathClassify, "domain=127.0.0.1"); res.StatusCode != http.StatusBadRequest ||
+		!strings.Contains(res.Header.Get("Server-Timing"), `validate;dur=`) || !strings.Contains(res.Header.Get("Server-Timing"), `desc="refused"`) {
+		t.Errorf("400: Server-Timing %q", res.Header.Get("Server-Timing"))
+	}
 	res, _ := h.get(t, http.DefaultClient, pathClassify, "domain=tailwind-traders.com")
 	if res.StatusCode != http.StatusPaymentRequired || !strings.Contains(res.Header.Get("Server-Timing"), `x402;dur=`) {
 		t.Errorf("challenge: %d Server-Timing %q", res.StatusCode, res.Header.Get("Server-Timing"))
@@ -22,7 +26,7 @@ func TestServerTimingOnPaidAnswers(t *testing.T) {
 			t.Fatalf("status %d: %s", res.StatusCode, body)
 		}
 		p := serverTiming(st)
-		for _, phase := range []string{"precheck", "verify", "work", "settle"} {
+		for _, phase := range []string{"validate", "precheck", "verify", "work", "settle"} {
 			if _, ok := p[phase]; !ok {
 				t.Errorf("%s: no %s phase in %q", want, phase, st)
 			}
