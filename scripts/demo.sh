@@ -42,6 +42,9 @@ mkdir -p "$dir"
 limit=${DEMO_TIMEOUT:-180}
 started=$SECONDS
 
+who=demo
+source scripts/lib.sh
+
 pids=()  # background processes, stopped in reverse order
 fgpid=   # the command run_bounded is waiting for
 watchdog=
@@ -51,9 +54,8 @@ cleanup() {
   trap - EXIT
   trap '' INT TERM USR1 # nothing interrupts the cleanup
   [[ -n $fgpid ]] && kill "$fgpid" 2>/dev/null
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
   [[ -n $watchdog ]] && kill "$watchdog" 2>/dev/null
-  wait 2>/dev/null
+  stop_pids
   exit "$rc"
 }
 trap cleanup EXIT
@@ -79,8 +81,6 @@ run_bounded() {
   return "$rc"
 }
 
-who=demo
-source scripts/lib.sh
 CI_PORT=${COMPANY_INTEL_PORT:-$(free_port)}
 DQ_PORT=${DOMAIN_QUAL_PORT:-$(free_port)}
 CHAIN_PORT=${DEVCHAIN_PORT:-$(free_port)}

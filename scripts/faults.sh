@@ -43,25 +43,23 @@ bindir=$dir/bin
 rm -rf "$dir"
 mkdir -p "$bindir"
 
+who=faults
+source scripts/lib.sh
+
 pids=()
 cleanup() {
   local rc=$?
   set +e
   trap - EXIT INT TERM
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
-  wait 2>/dev/null
+  stop_pids
   exit "$rc"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'echo "faults: stopped (timeout or TERM)" >&2; exit 143' TERM
 
-for tool in redis-cli redis-server jq python3 curl; do
-  command -v "$tool" >/dev/null || { echo "faults: $tool is required" >&2; exit 1; }
-done
+require_tools redis-cli redis-server jq python3 curl
 
-who=faults
-source scripts/lib.sh
 build_bench "$bindir"
 
 now_ms() { date +%s%3N; }

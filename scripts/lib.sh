@@ -1,6 +1,22 @@
 # Shared helpers of the loopback scripts (load.sh, faults.sh, demo.sh).
 # Source it after setting `who` (the prefix of the script's messages).
 
+# stop_pids stops every process in the caller's pids array, newest first,
+# and waits for them.
+stop_pids() {
+  local i
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
+  wait 2>/dev/null
+}
+
+# require_tools TOOL...: exit unless every tool is on PATH.
+require_tools() {
+  local tool
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "$who: $tool is required" >&2; exit 1; }
+  done
+}
+
 # free_port prints a free loopback TCP port.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 

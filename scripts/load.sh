@@ -55,14 +55,16 @@ mkdir -p "$bindir"
 results=$dir/results.jsonl
 : >"$results"
 
+who=load
+source scripts/lib.sh
+
 pids=()
 redis_started=
 cleanup() {
   local rc=$?
   set +e
   trap - EXIT INT TERM
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
-  wait 2>/dev/null
+  stop_pids
   if [[ -z $redis_started ]] && redis-cli -p "$redis_port" ping >/dev/null 2>&1; then
     redis-cli -p "$redis_port" -n "$db_ci" flushdb >/dev/null 2>&1
     redis-cli -p "$redis_port" -n "$db_dq" flushdb >/dev/null 2>&1
@@ -73,12 +75,8 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'echo "load: stopped (timeout or TERM)" >&2; exit 143' TERM
 
-for tool in redis-cli redis-server jq python3 curl; do
-  command -v "$tool" >/dev/null || { echo "load: $tool is required" >&2; exit 1; }
-done
+require_tools redis-cli redis-server jq python3 curl
 
-who=load
-source scripts/lib.sh
 build_bench "$bindir"
 
 unset_service_env

@@ -8,6 +8,8 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"net/http"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,4 +151,27 @@ func JSONEqual(tb testing.TB, a, b []byte) bool {
 	xb, _ := json.Marshal(x)
 	yb, _ := json.Marshal(y)
 	return string(xb) == string(yb)
+}
+
+// Tools lists the session's tools as name -> input schema (JSON), failing
+// the test for a tool without an object input schema or a description.
+// names is the sorted, comma-joined list of tool names.
+func Tools(tb testing.TB, cs *mcp.ClientSession) (schemas map[string]string, names string) {
+	tb.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		tb.Fatalf("mcptest: tools/list: %v", err)
+	}
+	schemas = map[string]string{}
+	var all []string
+	for _, tl := range list.Tools {
+		b, _ := json.Marshal(tl.InputSchema)
+		if !strings.Contains(string(b), `"type":"object"`) || tl.Description == "" {
+			tb.Errorf("mcptest: %s: schema %s, description %q", tl.Name, b, tl.Description)
+		}
+		schemas[tl.Name] = string(b)
+		all = append(all, tl.Name)
+	}
+	sort.Strings(all)
+	return schemas, strings.Join(all, ",")
 }

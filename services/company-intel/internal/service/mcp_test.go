@@ -1,11 +1,8 @@
 package service_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -27,24 +24,12 @@ func TestMCPTools(t *testing.T) {
 	h := newHarness(t, sourcetest.WorldOptions{}, nil)
 	cs := mcptest.Connect(t, h.base, nil)
 
-	list, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
+	schemas, names := mcptest.Tools(t, cs)
+	if s := schemas["deal_brief_deep"]; !strings.Contains(s, `"seller"`) || !strings.Contains(s, `"maxLength":256`) {
+		t.Errorf("deal_brief_deep schema is not the request body's: %s", s)
 	}
-	var names []string
-	for _, tl := range list.Tools {
-		names = append(names, tl.Name)
-		schema, _ := json.Marshal(tl.InputSchema)
-		if !strings.Contains(string(schema), `"type":"object"`) || tl.Description == "" {
-			t.Errorf("%s: schema %s, description %q", tl.Name, schema, tl.Description)
-		}
-		if tl.Name == "deal_brief_deep" && (!strings.Contains(string(schema), `"seller"`) || !strings.Contains(string(schema), `"maxLength":256`)) {
-			t.Errorf("deal_brief_deep schema is not the request body's: %s", schema)
-		}
-	}
-	sort.Strings(names)
-	if got := strings.Join(names, ","); got != "capabilities,company_signals,deal_brief,deal_brief_deep,pricing" {
-		t.Fatalf("tools = %s", got)
+	if names != "capabilities,company_signals,deal_brief,deal_brief_deep,pricing" {
+		t.Fatalf("tools = %s", names)
 	}
 
 	const domain = "acme-analytics.com"
@@ -114,7 +99,7 @@ func TestMCPTools(t *testing.T) {
 		t.Fatalf("capabilities mcp = %+v", caps.MCP)
 	}
 	for _, c := range caps.Capabilities {
-		if !slices.Contains(names, c.MCPTool) {
+		if _, ok := schemas[c.MCPTool]; !ok {
 			t.Fatalf("%s: mcp_tool %q is not a listed tool", c.ID, c.MCPTool)
 		}
 	}

@@ -74,18 +74,7 @@ _spf IN TXT "v=spf1 include:spf.protection.outlook.com -all"`)
 					Name string `json:"name"`
 				} `json:"technology_hints"`
 			}
-			for _, c := range []struct {
-				path string
-				into any
-			}{{pathClassify, &cl}, {pathAudit, &au}, {pathProfile, &pr}} {
-				res, body := h.get(t, h.paid, c.path, "domain="+tc.domain)
-				if res.StatusCode != http.StatusOK {
-					t.Fatalf("%s: %d %s", c.path, res.StatusCode, body)
-				}
-				if err := json.Unmarshal(body, c.into); err != nil {
-					t.Fatal(err)
-				}
-			}
+			payAll(t, h, tc.domain, &cl, &au, &pr)
 
 			a, _ := json.Marshal(au.MXProvider)
 			for label, p := range map[string]provider{"classify": cl.MXProvider, "full-profile": pr.DNSAudit.MXProvider} {
@@ -174,22 +163,29 @@ func TestOperationsAgreeOnDNSSEC(t *testing.T) {
 					DNSSEC section `json:"dnssec"`
 				} `json:"dns_audit"`
 			}
-			for _, c := range []struct {
-				path string
-				into any
-			}{{pathClassify, &cl}, {pathAudit, &au}, {pathProfile, &pr}} {
-				res, body := h.get(t, h.paid, c.path, "domain="+tc.domain)
-				if res.StatusCode != http.StatusOK {
-					t.Fatalf("%s: %d %s", c.path, res.StatusCode, body)
-				}
-				if err := json.Unmarshal(body, c.into); err != nil {
-					t.Fatal(err)
-				}
-			}
+			payAll(t, h, tc.domain, &cl, &au, &pr)
 			if cl.DNSPresence.DNSSEC != tc.status || cl.DNSPresence.Validated != (tc.status == "signed") ||
 				au.DNSSEC.Status != tc.status || au.DNSSEC.Zone != tc.domain || pr.DNSAudit.DNSSEC != au.DNSSEC {
 				t.Errorf("classify %+v, dns-audit %+v, full-profile %+v; want %s everywhere", cl.DNSPresence, au.DNSSEC, pr.DNSAudit.DNSSEC, tc.status)
 			}
 		})
+	}
+}
+
+// payAll pays classify, dns-audit and full-profile for domain and decodes
+// each 200 body into cl, au and pr.
+func payAll(t *testing.T, h *harness, domain string, cl, au, pr any) {
+	t.Helper()
+	for _, c := range []struct {
+		path string
+		into any
+	}{{pathClassify, cl}, {pathAudit, au}, {pathProfile, pr}} {
+		res, body := h.get(t, h.paid, c.path, "domain="+domain)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %s", c.path, res.StatusCode, body)
+		}
+		if err := json.Unmarshal(body, c.into); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

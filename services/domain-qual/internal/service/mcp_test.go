@@ -1,11 +1,8 @@
 package service_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -22,27 +19,15 @@ func TestMCPTools(t *testing.T) {
 	h := newHarness(t, zoneConfig(), fixtureSite(t))
 	cs := mcptest.Connect(t, h.base, nil)
 
-	list, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
+	schemas, names := mcptest.Tools(t, cs)
+	if s := schemas["dns_audit"]; !strings.Contains(s, `"selector"`) || !strings.Contains(s, `"required":["domain"]`) {
+		t.Errorf("dns_audit schema lacks the document's parameters: %s", s)
 	}
-	var names []string
-	for _, tl := range list.Tools {
-		names = append(names, tl.Name)
-		schema, _ := json.Marshal(tl.InputSchema)
-		if !strings.Contains(string(schema), `"type":"object"`) || tl.Description == "" {
-			t.Errorf("%s: schema %s, description %q", tl.Name, schema, tl.Description)
-		}
-		if tl.Name == "dns_audit" && (!strings.Contains(string(schema), `"selector"`) || !strings.Contains(string(schema), `"required":["domain"]`)) {
-			t.Errorf("dns_audit schema lacks the document's parameters: %s", schema)
-		}
-		if tl.Name == "batch_classify" && (!strings.Contains(string(schema), `"domains"`) || !strings.Contains(string(schema), `"maxItems":100`)) {
-			t.Errorf("batch_classify schema is not the request body's: %s", schema)
-		}
+	if s := schemas["batch_classify"]; !strings.Contains(s, `"domains"`) || !strings.Contains(s, `"maxItems":100`) {
+		t.Errorf("batch_classify schema is not the request body's: %s", s)
 	}
-	sort.Strings(names)
-	if got := strings.Join(names, ","); got != "batch_classify,capabilities,classify,dns_audit,full_profile,pricing" {
-		t.Fatalf("tools = %s", got)
+	if names != "batch_classify,capabilities,classify,dns_audit,full_profile,pricing" {
+		t.Fatalf("tools = %s", names)
 	}
 	if len(service.MCPTools) != len(service.Prices()) {
 		t.Fatalf("%d MCP tools for %d paid operations", len(service.MCPTools), len(service.Prices()))
@@ -135,7 +120,7 @@ func TestMCPTools(t *testing.T) {
 			t.Fatalf("mcp = %+v", caps.MCP)
 		}
 		for _, c := range caps.Capabilities {
-			if !slices.Contains(names, c.MCPTool) {
+			if _, ok := schemas[c.MCPTool]; !ok {
 				t.Fatalf("%s: mcp_tool %q is not a listed tool", c.Path, c.MCPTool)
 			}
 		}
