@@ -25,24 +25,23 @@ func ComposeDeep(in Input) (Deep, error) {
 	return f.deep(), nil
 }
 
-// sufficient: a brief needs to say what the company is (a description
-// fact) and why now (at least one dated signal with evidence).
+// sufficient: a brief needs something to say about the company: what it
+// is (a description fact) or why now (at least one dated signal with
+// evidence). Only when it has neither is the evidence insufficient; a
+// missing half is named in the brief, never guessed.
 func sufficient(in Input) error {
-	var missing []string
-	if in.Profile.Description == nil || strings.TrimSpace(in.Profile.Description.Value) == "" {
-		missing = append(missing, "no source describes what the company does")
+	if described(in) {
+		return nil
 	}
-	n := 0
 	for _, s := range in.Signals {
 		if s.EventDate != nil && len(s.Evidence) > 0 {
-			n++
+			return nil
 		}
 	}
-	if n == 0 {
-		missing = append(missing, fmt.Sprintf("no dated trigger event in the last %d days", in.LookbackDays))
-	}
-	if len(missing) > 0 {
-		return &Insufficient{Reason: strings.Join(missing, "; ")}
-	}
-	return nil
+	return &Insufficient{Reason: fmt.Sprintf("no source describes what the company does, and no dated trigger event in the last %d days", in.LookbackDays)}
+}
+
+// described reports whether a source describes what the company does.
+func described(in Input) bool {
+	return in.Profile.Description != nil && strings.TrimSpace(in.Profile.Description.Value) != ""
 }

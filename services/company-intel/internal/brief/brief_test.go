@@ -3,6 +3,7 @@ package brief
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -101,25 +102,108 @@ func urls(in Input) map[string]bool {
 }
 
 func TestInsufficientEvidence(t *testing.T) {
-	noDesc := northwind()
-	noDesc.Profile.Description = nil
-	noSignals := northwind()
-	noSignals.Signals = nil
+	neither := northwind()
+	neither.Profile.Description = nil
+	neither.Signals = nil
 	undated := northwind()
+	undated.Profile.Description = nil
 	for i := range undated.Signals {
 		undated.Signals[i].EventDate = nil
 	}
-	for name, in := range map[string]Input{"no description": noDesc, "no signals": noSignals, "undated signals": undated} {
+	blank := northwind()
+	blank.Profile.Description = mkFact("  ", home)
+	blank.Signals = nil
+	for name, in := range map[string]Input{"neither": neither, "undated signals, no description": undated, "blank description, no signals": blank} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Compose(in)
 			var ins *Insufficient
-			if !errors.As(err, &ins) || ins.Reason == "" {
-				t.Fatalf("Compose err = %v, want *Insufficient", err)
+			if !errors.As(err, &ins) || !strings.Contains(ins.Reason, "no source describes") || !strings.Contains(ins.Reason, "no dated trigger") {
+				t.Fatalf("Compose err = %v, want *Insufficient naming both gaps", err)
 			}
 			if _, err := ComposeDeep(withSeller(in, safety)); !errors.As(err, &ins) {
 				t.Fatalf("ComposeDeep err = %v, want *Insufficient", err)
 			}
 		})
+	}
+}
+
+// A brief is written whenever the evidence supports one: events without a
+// description name the gap; a description without events has no why-now.
+func TestBriefWithOneHalf(t *testing.T) {
+	noDesc := northwind()
+	noDesc.Profile.Description = nil
+	for _, s := range []*qualify.Seller{nil, safety} {
+		in := noDesc
+		if s != nil {
+			in = withSeller(noDesc, s)
+		}
+		b, err := Compose(in)
+		if err != nil {
+			t.Fatalf("seller %v: Compose: %v", s != nil, err)
+		}
+		if len(b.WhyNow) == 0 {
+			t.Error("no why-now from the events")
+		}
+		if len(b.Risks) == 0 || b.Risks[0].Risk != "No self-description" || !strings.Contains(b.Risks[0].Explanation, "e found no self-description of Northwind Robotics") {
+			t.Errorf("risks do not name the gap first: %+v", b.Risks)
+		}
+		if !slices.ContainsFunc(b.Approach.QuestionsToValidate, func(q string) bool { return strings.HasPrefix(q, "What does Northwind Robotics do, and for whom?") }) {
+			t.Errorf("questions do not ask what it does: %q", b.Approach.QuestionsToValidate)
+		}
+		if s == nil {
+			continue // the deep brief is written for a seller
+		}
+		deep, err := ComposeDeep(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(deep.Questions) != DiscoveryQuestions || !strings.Contains(deep.Questions[0].Text, "We found no self-description") {
+			t.Errorf("discovery questions: %+v", deep.Questions)
+		}
+		if strings.Contains(deep.Positioning.Text, "described as") || strings.Contains(deep.Positioning.Text, ", .") {
+			t.Errorf("positioning guesses a description: %q", deep.Positioning.Text)
+		}
+	}
+	// Only "other" events (nothing set in motion) and no description: the
+	// approach cites the newest trigger and asks what the company does.
+	otherOnly := northwind()
+	otherOnly.Profile.Description = nil
+	otherOnly.Signals = []signals.Signal{{Type: signals.TypeOther, Headline: "Northwind Robotics to exhibit at ProMat 2027", EventDate: d("2026-11-18"),
+		Confidence: 0.8, Evidence: []string{deal}, Summary: "Northwind exhibits at ProMat."}}
+	for _, s := range []*qualify.Seller{nil, safety} {
+		in := otherOnly
+		if s != nil {
+			in = withSeller(otherOnly, s)
+		}
+		b, err := Compose(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := b.Approach.RecommendedAction
+		if !strings.Contains(a, "“Northwind Robotics to exhibit at ProMat 2027” (2026-11-18)") || !strings.Contains(a, "asks what Northwind Robotics does today") || strings.Contains(a, ", .") {
+			t.Errorf("action: %q", a)
+		}
+		if s != nil && (b.Approach.MessageAngle == nil || !strings.Contains(*b.Approach.MessageAngle, "so ask what it does")) {
+			t.Errorf("angle: %v", b.Approach.MessageAngle)
+		}
+	}
+
+	// A description and no dated event: a brief with no why-now.
+	noEvents := northwind()
+	noEvents.Signals = nil
+	b, err := Compose(withSeller(noEvents, safety))
+	if err != nil {
+		t.Fatalf("description only: %v", err)
+	}
+	if len(b.WhyNow) != 0 || !strings.Contains(b.Approach.RecommendedAction, "which builds autonomous mobile robots") {
+		t.Errorf("description only: whyNow %d, action %q", len(b.WhyNow), b.Approach.RecommendedAction)
+	}
+	deep, err := ComposeDeep(withSeller(noEvents, safety))
+	if err != nil {
+		t.Fatalf("description only, deep: %v", err)
+	}
+	if p := deep.Positioning.Text; strings.Contains(p, ",.") || strings.Contains(p, ", .") || !strings.Contains(p, "which builds autonomous mobile robots") {
+		t.Errorf("description only, positioning: %q", p)
 	}
 }
 

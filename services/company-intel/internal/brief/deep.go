@@ -455,11 +455,15 @@ func (f *facts) positioning() Statement {
 	vp := strings.TrimRight(strings.TrimSpace(f.seller.ValueProposition), ".")
 	var b strings.Builder
 	fmt.Fprintf(&b, "Position %s for %s", f.product, f.name)
+	s, ok := f.anchor()
 	if d := f.descPhrase(); d != "" {
-		fmt.Fprintf(&b, ", %s,", d)
+		fmt.Fprintf(&b, ", %s", d)
+		if ok {
+			b.WriteString(",")
+		}
 	}
 	var ev []string
-	if s, ok := f.anchor(); ok {
+	if ok {
 		fmt.Fprintf(&b, " as part of %s", initiative(s, f.name))
 		ev = s.Evidence
 	}
@@ -502,6 +506,9 @@ func (f *facts) discovery() []Statement {
 			ev = []string{}
 		}
 		out = append(out, Statement{Text: text, Evidence: ev})
+	}
+	if !described(f.in) {
+		add(f.descriptionQuestion(), nil)
 	}
 	s, ok := f.anchor()
 	if ok {

@@ -11,10 +11,18 @@
 //
 // # When there is no brief
 //
-// Compose and ComposeDeep return *Insufficient when no source describes
-// what the company does (no description fact) or when no dated signal
-// with evidence lies in the window: without both, a brief could not say
-// what the company is and why now, and would fit any company.
+// Compose and ComposeDeep return *Insufficient only when no source
+// describes what the company does (no description fact) and no dated
+// signal with evidence lies in the window: with neither, a brief could not
+// say what the company is or why now, and would fit any company. With one
+// of them the brief is written and the missing half is named, never
+// guessed. Without a description: the company's description is null, the
+// fit score leaves it out (qualify excludes what is unknown), risks start
+// with "No self-description", questionsToValidate and the deep brief's
+// discoveryQuestions ask what the company does ("we found no
+// self-description"), and a message angle or action with no anchor cites
+// the newest trigger instead of the description. Without a dated trigger:
+// whyNow is empty and the approach rests on the description.
 //
 // # The seller's category and the order of signals
 //

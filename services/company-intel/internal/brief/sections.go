@@ -273,10 +273,15 @@ func (f *facts) approach() Approach {
 func (f *facts) messageAngle(s signals.Signal, ok bool) string {
 	vp := strings.TrimRight(strings.TrimSpace(f.seller.ValueProposition), ".")
 	var b strings.Builder
-	if ok {
+	switch {
+	case ok:
 		fmt.Fprintf(&b, "Tie %s to %s (%s, %s)", f.product, initiative(s, f.name), quote(s.Headline), date(s))
-	} else {
+	case described(f.in) || len(f.ranked) == 0:
 		fmt.Fprintf(&b, "Tie %s to what %s does, %s", f.product, f.name, f.descPhrase())
+	default:
+		s0 := f.ranked[0]
+		fmt.Fprintf(&b, "Tie %s to %s news, %s (%s) — %s, so ask what it does before tailoring the pitch",
+			f.product, possessive(f.name), quote(s0.Headline), date(s0), f.noSelfDescription())
 	}
 	if vp != "" {
 		fmt.Fprintf(&b, ", and lead with the outcome: %s", lowerFirst(vp))
@@ -320,8 +325,13 @@ func (f *facts) action(s signals.Signal, ok bool) string {
 	if f.in.Fit.FitAssessed && f.in.Fit.FitScore < 20 {
 		return fmt.Sprintf("Deprioritise %s: the fit score is %d/100 (%s); watch for a trigger closer to what you sell before reaching out.", f.name, f.in.Fit.FitScore, f.in.Fit.FitLabel)
 	}
-	if !ok {
+	if !ok && (described(f.in) || len(f.ranked) == 0) {
 		return fmt.Sprintf("Reach %s through %s with a note on what %s does, %s.", f.name, f.economicBuyer(), f.name, f.descPhrase())
+	}
+	if !ok {
+		s0 := f.ranked[0]
+		return fmt.Sprintf("Reach %s through %s with a note that cites %s (%s) and asks what %s does today: %s.",
+			f.name, f.economicBuyer(), quote(s0.Headline), date(s0), f.name, f.noSelfDescription())
 	}
 	by := sinceDays(s, contactDays(s.Type))
 	if by < f.now.Format("2006-01-02") {
@@ -462,6 +472,9 @@ func (f *facts) questionsToValidate() []string {
 			out = append(out, q)
 		}
 	}
+	if !described(f.in) {
+		out = append(out, f.descriptionQuestion())
+	}
 	if f.in.Fit.FitAssessed {
 		for _, c := range f.in.Fit.Components {
 			if len(out) == MaxValidate-1 {
@@ -524,6 +537,16 @@ func question(s signals.Signal, company string) string {
 	return ""
 }
 
+// noSelfDescription names the gap when no source describes the company.
+func (f *facts) noSelfDescription() string {
+	return fmt.Sprintf("we found no self-description of %s (its website, its press releases and its reference entry do not say what it does)", f.name)
+}
+
+// descriptionQuestion asks what the company does when no source says.
+func (f *facts) descriptionQuestion() string {
+	return fmt.Sprintf("What does %s do, and for whom? We found no self-description: ask what it sells and to which customers before tailoring the pitch.", f.name)
+}
+
 // unknownQuestion asks for a qualification input no source stated.
 func unknownQuestion(c qualify.Component, company, hq string) string {
 	if c.Weight != 0 || !strings.HasPrefix(c.Reason, "Excluded:") {
@@ -577,6 +600,10 @@ func (f *facts) risks() []Risk {
 	fit := f.in.Fit
 	for _, d := range fit.Disqualifiers {
 		add(Risk{Risk: "Disqualified for " + f.product, Explanation: d, Evidence: fit.Evidence[d]})
+	}
+	if !described(f.in) {
+		add(Risk{Risk: "No self-description", Explanation: upperFirst(f.noSelfDescription()) +
+			": this brief rests on its trigger events alone and the fit score leaves the description out; ask what it does before tailoring the pitch."})
 	}
 	if fit.FitAssessed && len(fit.Disqualifiers) == 0 && fit.FitScore < 40 {
 		var missed []string

@@ -91,7 +91,7 @@ type Job struct {
 	Location   string    `json:"location,omitempty"`   // "Berlin, Germany", "Remote - US"
 	Remote     bool      `json:"remote,omitempty"`
 	URL        string    `json:"url,omitempty"`      // the posting's own page
-	Published  time.Time `json:"published,omitzero"` // posted or last updated; zero when the board gives neither
+	Published  time.Time `json:"published,omitzero"` // first posted (never a later edit); zero when the board gives no date
 	// Technologies are the technologies the posting names in its title or
 	// description (canonical names, first-named first); empty when none.
 	Technologies []string `json:"technologies,omitempty"`

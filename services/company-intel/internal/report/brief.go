@@ -93,9 +93,9 @@ type BriefDoc struct {
 
 // Brief analyses the bundle (signals, profile, qualification against
 // seller, which may be nil) and assembles the deal brief. Evidence that
-// cannot support a brief (no description of the company, or no dated
-// trigger event in the window) is a 422 insufficient_evidence, not
-// charged.
+// cannot support a brief (neither a description of the company nor a
+// dated trigger event in the window) is a 422 insufficient_evidence, not
+// charged; with one of them the brief is written and the gap named.
 func Brief(out research.Outcome, seller *qualify.Seller, now time.Time) (BriefDoc, error) {
 	in := briefInput(out.Bundle, seller, now)
 	composed, err := brief.Compose(in)

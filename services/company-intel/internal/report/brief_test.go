@@ -346,12 +346,12 @@ func TestBriefInsufficientEvidenceIs422(t *testing.T) {
 		modify func(*research.Bundle)
 		reason string
 	}{
-		{"no description", func(b *research.Bundle) { b.Profile.Description = nil }, "describes"},
-		{"no event in the window", func(b *research.Bundle) {
+		{"no description and no event in the window", func(b *research.Bundle) {
+			b.Profile.Description = nil
 			b.Items = slices.DeleteFunc(b.Items, func(it bundle.Item) bool {
 				return it.Kind == bundle.KindNews && it.Doc.Published.After(now.AddDate(0, 0, -90))
 			})
-		}, "trigger event"},
+		}, "no source describes what the company does, and no dated trigger event"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -379,5 +379,40 @@ func TestBriefInsufficientEvidenceIs422(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Events without a description: a 200 brief whose company.description is
+// null and whose risks and questions name the gap.
+func TestBriefWithoutDescription(t *testing.T) {
+	t.Parallel()
+	b := briefBundle()
+	b.Profile.Description = nil
+	for name, run := range map[string]func() (any, error){
+		"brief": func() (any, error) { return report.Brief(research.Outcome{Bundle: b}, seller, now) },
+		"deep":  func() (any, error) { return report.Deep(research.Outcome{Bundle: b}, seller, now) },
+	} {
+		doc, err := run()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		raw, _ := json.Marshal(doc)
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		company, _ := m["company"].(map[string]any)
+		if v, ok := company["description"]; !ok || v != nil {
+			t.Errorf("%s: company.description = %v (present %v), want null", name, v, ok)
+		}
+		if r := pointer(m, "risks[0].risk"); r != "No self-description" {
+			t.Errorf("%s: risks[0] = %v", name, r)
+		}
+		if !strings.Contains(string(raw), "We found no self-description") {
+			t.Errorf("%s: no question names the gap", name)
+		}
+		if w, _ := m["whyNow"].([]any); len(w) == 0 {
+			t.Errorf("%s: no why-now", name)
+		}
 	}
 }

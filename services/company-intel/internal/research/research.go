@@ -43,6 +43,7 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/costguard"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
+	"github.com/intel402/intel402/services/company-intel/internal/selfdesc"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 
@@ -432,8 +433,11 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 			failures = append(failures, f)
 		}
 	}
-	b.Profile = mergeProfiles(profiles)
 	b.Items = dedupe(b.Items)
+	if d := selfdesc.FromItems(b.Items, res.Company); d != nil {
+		profiles[ReleasesProfile] = append(profiles[ReleasesProfile], bundle.Profile{Description: d})
+	}
+	b.Profile = mergeProfiles(profiles)
 	slices.Sort(b.Providers)
 	b.Providers = slices.Compact(b.Providers)
 	for _, f := range failures {
@@ -468,13 +472,19 @@ func providerRank(name string) int {
 	return len(ProviderPriority)
 }
 
+// ReleasesProfile names the profile read from the company's own press
+// releases (selfdesc.FromItems over the first-party items of every
+// source) in fieldPriority.
+const ReleasesProfile = "releases"
+
 // fieldPriority is, per profile field, the order in which sources' facts
 // are preferred (the sources not named follow in ProviderPriority order):
-// the company's own words describe it; the reference entry's industry
+// the company's own words describe it — its website first, then its press
+// releases (ReleasesProfile), then its reference entry; the reference entry's industry
 // (Wikidata P452) is more specific than the SEC's SIC class; the SEC's
 // business address is the most precise headquarters.
 var fieldPriority = map[string][]string{
-	"description":  {"website", "wikidata", "sec"},
+	"description":  {"website", ReleasesProfile, "wikidata", "sec"},
 	"industry":     {"wikidata", "sec", "website"},
 	"headquarters": {"sec", "wikidata", "website"},
 	"ticker":       {"sec", "wikidata"},

@@ -102,7 +102,7 @@ func (l secLister) Listing(ctx context.Context, name string) (string, string, bu
 		return "", "", usage, err
 	}
 	for _, x := range listings {
-		if companyname.Same(x.Title, name) {
+		if companyname.Same(x.Name, name) { // the title without EDGAR's state markers
 			return x.Ticker, x.CIK, usage, nil
 		}
 	}

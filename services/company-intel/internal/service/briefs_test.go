@@ -147,16 +147,18 @@ func checkBrief(t *testing.T, raw []byte, deep bool) briefDoc {
 		}
 		cited[id] = true
 	}
-	if len(d.RecentSignals) == 0 || len(d.RecentSignals) > 8 {
-		t.Errorf("%d recent signals", len(d.RecentSignals))
+	// A brief needs a description or a dated event (or both); the
+	// missing half is named in the risks.
+	if len(d.RecentSignals) > 8 || len(d.RecentSignals) == 0 && d.Company.Description == nil {
+		t.Errorf("%d recent signals, description %v", len(d.RecentSignals), d.Company.Description)
 	}
 	for i, s := range d.RecentSignals {
 		if len(s.EvidenceIDs) == 0 {
 			t.Errorf("recentSignals[%d] cites nothing", i)
 		}
 	}
-	if d.Company.Description == nil {
-		t.Error("a brief without a description of the company")
+	if d.Company.Description == nil && (len(d.Risks) == 0 || !strings.Contains(string(d.Risks[0]), `"No self-description"`)) {
+		t.Error("a brief without a description of the company does not name the gap first in its risks")
 	}
 	if !deep {
 		if _, ok := d.raw["evidenceMap"]; ok {
@@ -439,18 +441,9 @@ func TestBriefsFailuresAreNotCharged(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, sourcetest.WorldOptions{}, nil)
 	payer := briefPayer(t)
-	var quiet, silent string
-	for _, co := range h.world.Companies() {
-		switch {
-		case co.Quiet:
-			quiet = co.Domain
-		case len(co.Events) == 0:
-			silent = co.Domain
-		}
-	}
-	if quiet == "" || silent == "" {
-		t.Fatal("the world lacks a quiet company or one without events")
-	}
+	// Tallowmere resolves, but nothing describes it and nothing happened
+	// to it: the one case a brief cannot be written.
+	const neither = "tallowmere.co.uk"
 	const domain = "northwind-robotics.com"
 
 	t.Run("invalid input is refused before payment and research", func(t *testing.T) {
@@ -505,8 +498,7 @@ func TestBriefsFailuresAreNotCharged(t *testing.T) {
 	})
 
 	for _, tc := range []struct{ name, company string }{
-		{"the quiet company", quiet},
-		{"a company without events", silent},
+		{"a company without a description or events", neither},
 	} {
 		for _, path := range []string{pathBrief, pathDeep} {
 			t.Run(tc.name+" "+path, func(t *testing.T) {
@@ -517,7 +509,7 @@ func TestBriefsFailuresAreNotCharged(t *testing.T) {
 				if res.StatusCode != 422 || e.Error.Code != "insufficient_evidence" {
 					t.Fatalf("%d %s, want 422 insufficient_evidence: %s", res.StatusCode, e.Error.Code, raw)
 				}
-				if r, _ := e.Error.Details["reason"].(string); r == "" || !strings.Contains(e.Error.Message, r) ||
+				if r, _ := e.Error.Details["reason"].(string); !strings.Contains(r, "no source describes") || !strings.Contains(r, "no dated trigger") || !strings.Contains(e.Error.Message, r) ||
 					!strings.Contains(e.Error.Message, "nothing was charged") || e.Error.Details["domain"] != tc.company {
 					t.Fatalf("message %q, details %v", e.Error.Message, e.Error.Details)
 				}

@@ -22,6 +22,9 @@ var (
 	wireTailRe = regexp.MustCompile(`^\s*(?:/[^/]{2,40}/|\([^)]{2,40}\))?\s*(?:--|-)\s*`)
 	// cityDashRe is a dateline without a date: "SAN FRANCISCO -- " or
 	// "LONDON (Reuters) - ".
+	// wireTagRe is Business Wire's dateline: "SAN FRANCISCO--(BUSINESS
+	// WIRE)--", written without spaces around the dashes.
+	wireTagRe  = regexp.MustCompile(`^[A-Z][A-Z .,'&-]{1,60}?\s*--\s*\([A-Z][A-Za-z .]{2,30}\)\s*--\s*`)
 	cityDashRe = regexp.MustCompile(`^[A-Z][A-Z .,'&-]{1,40}?(?:\s*\([A-Za-z .]{2,20}\))?\s+(?:--|-)\s+`)
 )
 
@@ -150,11 +153,23 @@ func stripDateline(s string) string {
 	if _, end, ok := wireDateline(s); ok {
 		return strings.TrimSpace(s[end:])
 	}
+	if m := wireTagRe.FindStringIndex(s); m != nil {
+		return strings.TrimSpace(s[m[1]:])
+	}
 	if m := cityDashRe.FindStringIndex(s); m != nil {
 		return strings.TrimSpace(s[m[1]:])
 	}
 	return s
 }
+
+// ReleaseText is a press release's text as the detector reads it:
+// typographic quotes and dashes folded to ASCII, white space collapsed,
+// a leading wire or city dateline removed.
+func ReleaseText(s string) string { return stripDateline(prepText(s)) }
+
+// Sentences splits text into sentences the way the detector does (a
+// period after a known abbreviation or an initial does not end one).
+func Sentences(s string) []string { return sentences(s) }
 
 // textDate finds an event date in a title and excerpt: a wire dateline,
 // else the first date in the title, else the first date in the excerpt.

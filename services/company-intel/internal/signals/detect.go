@@ -338,7 +338,7 @@ func keyCompat(a, b *cand) compat {
 			return keySame
 		}
 	case TypeTechnology:
-		if a.facts.Product != "" && b.facts.Product != "" && normName(a.facts.Product) == normName(b.facts.Product) {
+		if a.facts.Product != "" && b.facts.Product != "" && companyname.Normalize(a.facts.Product) == companyname.Normalize(b.facts.Product) {
 			return keySame
 		}
 	case TypeExpansion:
@@ -406,10 +406,10 @@ func productKey(p string) string {
 	}
 	if len(ws) == 1 {
 		if r, _ := utf8.DecodeRuneInString(ws[0]); unicode.IsLower(r) && !isNameWord(ws[0]) {
-			return normName(p)
+			return companyname.Normalize(p)
 		}
 	}
-	return normName(strings.Join(ws, " "))
+	return companyname.Normalize(strings.Join(ws, " "))
 }
 
 // nameCompat compares two names in companyname's normal form (legal

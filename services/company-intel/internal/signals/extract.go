@@ -6,105 +6,45 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
-// names recognises the researched company in text.
-type names struct{ forms []string } // lower-case, legal suffixes removed
-
-var legalSuffixRe = rx(`[,\s]+(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|l\.l\.c|plc|gmbh|ag|sa|s\.a|sas|bv|b\.v|nv|n\.v|oy|ab|as|asa|srl|spa|pty|pte|kk|holdings?)\.?$`)
+// names recognises the researched company in text by companyname's one
+// rule (companyname.Matcher); signals keeps no name normal form of its own.
+type names struct{ m companyname.Matcher }
 
 // shortName strips legal suffixes: "Acme Robotics, Inc." → "Acme Robotics".
-func shortName(s string) string {
-	s = strings.TrimSpace(prepText(s))
-	for {
-		t := strings.TrimSpace(legalSuffixRe.ReplaceAllString(s, ""))
-		if t == s || t == "" {
-			return s
-		}
-		s = t
-	}
-}
-
-func normName(s string) string {
-	s = strings.ToLower(shortName(s))
-	s = strings.TrimSuffix(s, "'s")
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&'
-	}), " ")
-}
+func shortName(s string) string { return companyname.Display(prepText(s)) }
 
 func newNames(name string, aliases []string, domain string) names {
-	var n names
-	add := func(s string) {
-		s = normName(s)
-		if len(s) < 2 {
-			return
-		}
-		for _, f := range n.forms {
-			if f == s {
-				return
-			}
-		}
-		n.forms = append(n.forms, s)
-	}
-	add(name)
-	for _, a := range aliases {
-		add(a)
-	}
-	if d := strings.ToLower(strings.TrimSpace(domain)); d != "" {
-		if label, _, _ := strings.Cut(d, "."); len(label) >= 4 {
-			add(label)
-		}
-	}
-	return n
+	return names{m: companyname.NewMatcher(name, aliases, domain)}
 }
 
-// is reports whether a proper-noun phrase names the company: equal forms
-// after normalisation, or one a word-prefix of the other ("Acme" and
-// "Acme Robotics").
-func (n names) is(phrase string) bool {
-	p := normName(phrase)
-	if p == "" {
-		return false
-	}
-	for _, f := range n.forms {
-		if p == f || strings.HasPrefix(p, f+" ") || strings.HasPrefix(f, p+" ") {
-			return true
-		}
-	}
-	return false
-}
+// is reports whether a proper-noun phrase names the company
+// (companyname.Matcher.Refers: equal forms, or one a word-prefix of the
+// other, "Acme" and "Acme Robotics").
+func (n names) is(phrase string) bool { return n.m.Refers(phrase) }
 
 // without returns toks without the words of the company's names.
 func (n names) without(toks []string) []string {
-	own := map[string]bool{}
-	for _, f := range n.forms {
-		for _, w := range strings.Fields(f) {
-			own[w] = true
-		}
-	}
 	var out []string
 	for _, t := range toks {
-		if !own[t] {
+		if !n.m.NameWord(t) {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-// mentioned reports whether text names the company (word-bounded,
-// case-insensitive). With no known names every text qualifies.
+// mentioned reports whether text names the company
+// (companyname.Matcher.Mentions). With no known names every text
+// qualifies.
 func (n names) mentioned(text string) bool {
-	if len(n.forms) == 0 {
+	if n.m.Empty() {
 		return true
 	}
-	t := " " + normName(text) + " "
-	for _, f := range n.forms {
-		if strings.Contains(t, " "+f+" ") {
-			return true
-		}
-	}
-	return false
+	return n.m.Mentions(text)
 }
 
 // Words that end a proper-noun phrase in any letter case (Title Case
@@ -880,10 +820,10 @@ func productFacts(text string, n names) Facts {
 		f.Product = objectPhrase(head[m[1]:])
 	} else if m := availableRe.FindStringSubmatch(head); m != nil {
 		subj := m[1]
-		for _, form := range n.forms {
-			if i := strings.Index(strings.ToLower(subj), form+"'s "); i == 0 {
-				subj = subj[len(form)+3:]
-			}
+		// "Acme's Widget Pro is now available": the product is what the
+		// company's possessive names.
+		if owner, rest, ok := strings.Cut(subj, "'s "); ok && n.is(owner) {
+			subj = rest
 		}
 		f.Product = strings.TrimSpace(subj)
 	} else if loc := launchVerbRe.FindStringIndex(text); loc != nil {

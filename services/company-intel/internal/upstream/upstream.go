@@ -7,6 +7,11 @@
 // metrics. Failures are *Error values whose Kind the research layer maps
 // to the API's statuses.
 //
+// A source that decodes a provider's answer leniently (keeping the records
+// it can read and dropping the few it cannot) reports what it dropped with
+// Client.Dropped: the counter intel402.upstream.dropped {upstream, reason}
+// and a warning with the count, never the records' content.
+//
 // Website pages are not fetched here: they go through pkg/evidence's
 // guarded fetcher. This client talks to configured provider endpoints
 // (operator configuration, never request input).
@@ -31,6 +36,8 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/time/rate"
 )
@@ -142,6 +149,9 @@ type Config struct {
 	Logger    *slog.Logger
 	// TracerProvider is nil for the otel global.
 	TracerProvider trace.TracerProvider
+	// MeterProvider records intel402.upstream.dropped (Dropped); nil is
+	// the otel global.
+	MeterProvider metric.MeterProvider
 }
 
 // Client calls one provider. Safe for concurrent use.
@@ -152,6 +162,7 @@ type Client struct {
 	tracer  trace.Tracer
 	log     *slog.Logger
 	sleep   func(ctx context.Context, d time.Duration) error
+	dropped metric.Int64Counter
 }
 
 // New returns a Client; zero Config fields take the defaults.
@@ -177,6 +188,9 @@ func New(cfg Config) *Client {
 	if cfg.TracerProvider == nil {
 		cfg.TracerProvider = otel.GetTracerProvider()
 	}
+	if cfg.MeterProvider == nil {
+		cfg.MeterProvider = otel.GetMeterProvider()
+	}
 	tr := cfg.Transport
 	if tr == nil {
 		tr = &http.Transport{
@@ -201,9 +215,41 @@ func New(cfg Config) *Client {
 		tracer:  cfg.TracerProvider.Tracer(scope),
 		log:     cfg.Logger,
 		sleep:   sleepCtx,
+		dropped: droppedCounter(cfg.MeterProvider),
 	}
 	c.http.CheckRedirect = c.checkRedirect
 	return c
+}
+
+// DroppedMetric is the counter Dropped adds to.
+const DroppedMetric = "intel402.upstream.dropped"
+
+// droppedCounter creates the DroppedMetric instrument on mp (a no-op one
+// if mp refuses: a metric must never stop a provider from being called).
+func droppedCounter(mp metric.MeterProvider) metric.Int64Counter {
+	c, err := mp.Meter(scope).Int64Counter(DroppedMetric, metric.WithUnit("{record}"),
+		metric.WithDescription("records of an upstream answer dropped while decoding it (the rest was used), by upstream and reason"))
+	if err != nil {
+		return noop.Int64Counter{}
+	}
+	return c
+}
+
+// Dropped records that n records of one answer from this provider were
+// dropped for reason (a short snake_case word, e.g. "undecodable") while
+// the rest of the answer was used: it adds n to intel402.upstream.dropped
+// {upstream, reason}, adds an event to the context's span and logs a
+// warning with the count. Nothing of the records themselves is recorded.
+// n <= 0 records nothing.
+func (c *Client) Dropped(ctx context.Context, reason string, n int) {
+	if n <= 0 {
+		return
+	}
+	attrs := []attribute.KeyValue{attribute.String("upstream", c.cfg.Name), attribute.String("reason", reason)}
+	c.dropped.Add(ctx, int64(n), metric.WithAttributes(attrs...))
+	trace.SpanFromContext(ctx).AddEvent("upstream.dropped", trace.WithAttributes(append(attrs, attribute.Int("count", n))...))
+	c.log.WarnContext(ctx, "upstream answer: records dropped", slog.String("upstream", c.cfg.Name),
+		slog.String("reason", reason), slog.Int("count", n))
 }
 
 // Name returns the provider name.

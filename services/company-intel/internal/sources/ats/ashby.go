@@ -10,11 +10,17 @@ import (
 
 // Ashby public job posting API
 // (GET {base}/posting-api/job-board/{name}?includeCompensation=true, one
-// response with every posting). It states no owner name, so an Ashby board
-// is read only when linked. Postings with isListed false are skipped.
+// response with every posting, under "apiVersion": "1"). It states no
+// owner name, so an Ashby board is read only when linked. Postings with
+// isListed false are skipped. publishedAt is an instant with milliseconds
+// and an offset ("2026-07-07T20:47:09.753+00:00"); workplaceType is
+// "Remote", "Hybrid" or "OnSite" (absent on older boards), and isRemote is
+// also true on hybrid roles, so the workplace type decides first.
+// secondaryLocations and the compensation blocks (tiers whose equity
+// components carry null values) are not read.
 
 type ashbyBoard struct {
-	Jobs []ashbyJob `json:"jobs"`
+	Jobs entries[ashbyJob] `json:"jobs"`
 }
 
 type ashbyJob struct {
@@ -44,22 +50,27 @@ func (s *Source) ashby(ctx context.Context, b Board, accept acceptFunc, u *bundl
 		return l, err
 	}
 	l.jobs = ashbyRoles(board)
+	l.skipped = board.Jobs.skipped
 	return l, nil
 }
 
 // ashbyRoles maps the listed postings: department is the department (else
-// the team), remote when isRemote or the workplace type is remote.
+// the team), remote as the workplace type says (else isRemote, else the
+// location), the date publishedAt.
 func ashbyRoles(board ashbyBoard) []bundle.Job {
 	var jobs []bundle.Job
-	for _, a := range board.Jobs {
+	for _, a := range board.Jobs.items {
 		if a.IsListed != nil && !*a.IsListed {
 			continue
 		}
 		dept := a.Department
-		if dept == "" {
+		if strings.TrimSpace(dept) == "" {
 			dept = a.Team
 		}
-		remote := a.IsRemote || strings.EqualFold(a.WorkplaceType, "remote")
+		remote, known := workplace(a.WorkplaceType)
+		if !known {
+			remote = a.IsRemote || mentionsRemote(a.Location)
+		}
 		desc := a.DescriptionPlain
 		if strings.TrimSpace(desc) == "" {
 			desc = htmlText(a.DescriptionHTML)

@@ -31,15 +31,61 @@
 // # Dates and filtering
 //
 // Jobs are not filtered by the query window: an open role is current
-// whenever it was posted. Each Job.Published is the provider's posting date:
-// Lever createdAt, Ashby publishedAt, Workable published_on (a day),
-// SmartRecruiters releasedDate; Greenhouse publishes no posting date, so its
-// updated_at (last update time) is used. Item.Doc.Published is the newest of
-// them (day precision for Workable, time for the others; none for a board
-// without roles). A board keeps at most Config.MaxJobs roles (default 500),
-// newest first; paginated listings (Lever, SmartRecruiters) stop reading
-// once that many were read. A board that exists but lists no roles is still
-// an Item (evidence that the company is not hiring there).
+// whenever it was posted. Every board follows one rule: Job.Published is
+// the date the role was first posted, never a later edit. Greenhouse
+// first_published (updated_at only when a posting has no first_published:
+// real boards bump updated_at for every posting at once, so it says when
+// the board was last touched, not when the role appeared); Lever createdAt
+// (milliseconds since the epoch); Ashby publishedAt; Workable published_on
+// (a day; created_at when absent); SmartRecruiters releasedDate. Instants
+// are read with their offset (Greenhouse writes US Eastern time, -05:00 or
+// -04:00; Ashby +00:00 with milliseconds; SmartRecruiters Z with
+// milliseconds) and kept in UTC. Item.Doc.Published is the newest of them
+// (the board's newest role; day precision for Workable, time for the
+// others; none for a board without roles). A board keeps at most
+// Config.MaxJobs roles (default 500), newest first; paginated listings
+// (Lever, SmartRecruiters) stop reading once that many were read. A board
+// that exists but lists no roles is still an Item (evidence that the
+// company is not hiring there).
+//
+// # Remote roles
+//
+// An explicit workplace type decides: Lever workplaceType, Ashby
+// workplaceType, a Greenhouse custom field such as "Location Type"
+// (metadata, single or multi select), SmartRecruiters location.remote,
+// Workable telecommuting; "hybrid" and "on-site" are not remote. Without
+// one, Ashby's isRemote (which real boards also set on hybrid roles, hence
+// second) and then the location text ("Remote - US") decide.
+//
+// # Payload shapes
+//
+// The shapes read were learned from each provider's public API
+// documentation and from real boards' answers as recorded in public
+// projects' test fixtures, and the package's tests and the sourcetest fake
+// reproduce them with fictitious companies: Greenhouse first_published per
+// posting beside an updated_at shared by the whole board, content
+// HTML-escaped once more (&lt;p&gt;, &amp;nbsp;), listings with and
+// without content=true (departments, offices, metadata null or a list of
+// custom fields whose value is a string, a list or null, data_compliance),
+// absolute_url on job-boards.greenhouse.io or on the company's own site,
+// meta.total; Lever arrays of postings with hostedUrl, createdAt in
+// milliseconds, categories (commitment, department, location, team,
+// allLocations; absent keys on sparse boards), workplaceType, lists of
+// HTML items and descriptionPlain; Ashby apiVersion and jobs with isListed,
+// publishedAt, workplaceType, isRemote, secondaryLocations and
+// compensation blocks whose equity components carry null values; Workable
+// widget accounts (name, a plain-text description, jobs with shortcode,
+// published_on and created_at days, country, city and state, some empty,
+// telecommuting); SmartRecruiters pages (offset, limit, totalFound,
+// content[] with id, uuid, releasedDate, location with a lower-case
+// country code and fullLocation, company identifier and name,
+// department and function {id, label}, typeOfEmployment,
+// experienceLevel). Titles arrive with curly apostrophes, trailing
+// non-breaking spaces and, now and then, HTML entities (&amp;): they are
+// unescaped and folded. A posting of an unexpected shape (a field of
+// another JSON type) is skipped, not the whole board; a body that is not
+// JSON at all (a truncated answer, an HTML page served with 200) fails the
+// board as malformed.
 //
 // # Technologies
 //
@@ -73,8 +119,10 @@ package ats
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -249,6 +297,8 @@ type listing struct {
 	name  string // the board owner's name as the provider states it; "" when it does not
 	jobs  []bundle.Job
 	total int // roles the board states it lists, when it says (the item uses at least len(jobs))
+	// skipped counts postings of an unexpected shape left out (entries).
+	skipped int
 }
 
 // errRejected ends a guessed board whose stated owner is not the company.
@@ -357,6 +407,10 @@ func (s *Source) readBoard(ctx context.Context, q bundle.Query, b Board, accept 
 		o.err = fmt.Errorf("ats: %s board %q: %w", b.Provider, b.Token, err)
 		return o
 	}
+	if l.skipped > 0 {
+		s.log.WarnContext(ctx, "ats: postings of an unexpected shape skipped", slog.String("provider", b.Provider),
+			slog.String("token", b.Token), slog.Int("skipped", l.skipped))
+	}
 	item := s.item(q, b, l)
 	o.item = &item
 	return o
@@ -447,15 +501,15 @@ func summary(jobs []bundle.Job, total int) string {
 	return b.String()
 }
 
-// newJob builds a Job from a provider's fields: text folded, the URL kept
-// only when it is an absolute http(s) URL (canonicalised), the time in UTC,
-// the technologies those its title and description (plain text) name.
-// ok is false for a role without a title.
+// newJob builds a Job from a provider's fields: text cleaned (cleanText),
+// the URL kept only when it is an absolute http(s) URL (canonicalised),
+// the time in UTC, the technologies those its title and description (plain
+// text) name. ok is false for a role without a title.
 func newJob(title, department, location string, remote bool, rawURL string, published time.Time, description string) (bundle.Job, bool) {
 	j := bundle.Job{
-		Title:      source.Fold(title),
-		Department: source.Fold(department),
-		Location:   source.Fold(location),
+		Title:      cleanText(title),
+		Department: cleanText(department),
+		Location:   cleanText(location),
 		Remote:     remote,
 		URL:        webURL(rawURL),
 	}
@@ -465,8 +519,41 @@ func newJob(title, department, location string, remote bool, rawURL string, publ
 	if len(description) > maxDescriptionBytes {
 		description = description[:maxDescriptionBytes]
 	}
-	j.Technologies = techterms.Names(techterms.Find(j.Title + "\n" + description))
+	j.Technologies = techterms.Names(techterms.Find(j.Title + "\n" + dropInvisible(description)))
 	return j, j.Title != ""
+}
+
+// cleanText is a provider's short text (title, department, location) as
+// displayed: HTML entities decoded ("R&amp;D" -> "R&D", "&#39;" -> "'"),
+// zero-width characters removed, white space (non-breaking spaces
+// included) folded. Curly apostrophes and dashes are kept as written.
+func cleanText(s string) string {
+	if strings.Contains(s, "&") {
+		s = html.UnescapeString(s)
+	}
+	return source.Fold(dropInvisible(s))
+}
+
+// dropInvisible removes zero-width characters (spaces, joiners, the
+// byte-order mark, the soft hyphen), which some boards leave in their text.
+func dropInvisible(s string) string {
+	if !strings.ContainsFunc(s, invisible) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if invisible(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func invisible(r rune) bool {
+	switch r {
+	case '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad':
+		return true
+	}
+	return false
 }
 
 // htmlText is the visible text of an HTML description, at most
@@ -497,14 +584,30 @@ func webURL(raw string) string {
 	return source.Normalize(u.String())
 }
 
-// parseTime reads an RFC 3339 instant (fractional seconds and offsets
-// allowed); zero when absent or invalid.
+// timeLayouts are the instant forms boards write: RFC 3339 with any
+// fraction and an offset or Z (every provider), then forms seen from
+// proxies and older exports: an offset without a colon, no offset (read
+// as UTC), a space for the T.
+var timeLayouts = []string{
+	time.RFC3339Nano,
+	"2006-01-02T15:04:05.999999999Z0700",
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05.999999999",
+}
+
+// parseTime reads an instant (timeLayouts); zero when absent or invalid.
 func parseTime(s string) time.Time {
-	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
-	if err != nil {
+	s = strings.TrimSpace(s)
+	if s == "" {
 		return time.Time{}
 	}
-	return t
+	for _, l := range timeLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
 }
 
 // parseDay reads a YYYY-MM-DD date (or the date of an RFC 3339 instant);
@@ -535,9 +638,60 @@ func place(parts ...string) string {
 // mentionsRemote reports whether a location text says the role is remote
 // (Greenhouse has no remote flag; its location name is all there is).
 func mentionsRemote(s string) bool {
-	return slices.Contains(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	return slices.Contains(words(s), "remote")
+}
+
+// words are the lower-case letter and digit runs of s.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}), "remote")
+	})
+}
+
+// workplace reads an explicit workplace type ("remote", "Remote",
+// "OnSite", "onsite", "On-Site", "hybrid", "Remote - US", "In office"):
+// remote is whether it says remote, known whether it says anything (a
+// hybrid role is known and not remote; "unspecified" and "" are unknown).
+func workplace(s string) (remote, known bool) {
+	w := words(s)
+	compact := strings.Join(w, "")
+	switch {
+	case strings.Contains(compact, "hybrid"):
+		return false, true
+	case slices.Contains(w, "remote"):
+		return true, true
+	case strings.Contains(compact, "onsite"), strings.Contains(compact, "office"), strings.Contains(compact, "inperson"):
+		return false, true
+	}
+	return false, false
+}
+
+// entries decodes a JSON array element by element: an element of an
+// unexpected shape (a field of another JSON type) is skipped and counted,
+// so that one odd posting does not cost the whole board. The body must
+// still be valid JSON (json.Unmarshal checks that first), and a value that
+// is not an array (null aside) is an error.
+type entries[T any] struct {
+	items   []T
+	n       int // elements in the array, skipped ones included
+	skipped int
+}
+
+func (e *entries[T]) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	e.items, e.n, e.skipped = make([]T, 0, len(raw)), len(raw), 0
+	for _, r := range raw {
+		var v T
+		if err := json.Unmarshal(r, &v); err != nil {
+			e.skipped++
+			continue
+		}
+		e.items = append(e.items, v)
+	}
+	return nil
 }
 
 // list requests one listing page from a provider's API (Searches+1, counted

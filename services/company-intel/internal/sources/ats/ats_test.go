@@ -148,10 +148,10 @@ func TestGatherLinkedBoards(t *testing.T) {
 				"2 open roles. Engineering (1), Sales (1)."),
 			Provider: ProviderGreenhouse, Kind: bundle.KindJobBoard,
 			Jobs: []bundle.Job{
-				{Title: "Senior Robotics Software Engineer", Department: "Engineering", Location: "Berlin, Germany", URL: "https://boards.greenhouse.io/northwindrobotics/jobs/4012345", Published: at("2026-03-05T15:30:00Z"),
+				{Title: "Senior Robotics Software Engineer", Department: "Engineering", Location: "Berlin, Germany", URL: "https://job-boards.greenhouse.io/northwindrobotics/jobs/4012345", Published: at("2026-03-05T15:30:00Z"),
 					Technologies: []string{"C++", "ROS 2", "NVIDIA Jetson", "Go"}},
 				// Outside the query window, still an open role.
-				{Title: "Enterprise Account Executive", Department: "Sales", Location: "Remote - US", Remote: true, URL: "https://boards.greenhouse.io/northwindrobotics/jobs/4012346", Published: at("2026-01-02T09:00:00Z")},
+				{Title: "Enterprise Account Executive", Department: "Sales", Location: "Remote - US", Remote: true, URL: "https://job-boards.greenhouse.io/northwindrobotics/jobs/4012346", Published: at("2026-01-02T09:00:00Z")},
 			},
 		},
 		{
@@ -564,6 +564,8 @@ func TestGatherFailures(t *testing.T) {
 		{name: "stall times out", always: sourcetest.FaultStall, timeout: 300 * time.Millisecond, kind: upstream.KindTimeout, calls: 1},
 		{name: "malformed", queued: []sourcetest.Fault{sourcetest.FaultMalformed}, kind: upstream.KindMalformed, calls: 1},
 		{name: "oversized", queued: []sourcetest.Fault{sourcetest.FaultOversized}, kind: upstream.KindTooLarge, calls: 1},
+		{name: "html page in place of json", queued: []sourcetest.Fault{sourcetest.FaultHTMLPage}, kind: upstream.KindMalformed, calls: 1},
+		{name: "html page always", always: sourcetest.FaultHTMLPage, kind: upstream.KindMalformed, calls: 1},
 		{name: "not found is an answer", queued: []sourcetest.Fault{sourcetest.FaultNotFound}, calls: 1},
 	}
 	for _, pc := range providerCases {

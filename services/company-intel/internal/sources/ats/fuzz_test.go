@@ -32,8 +32,13 @@ func FuzzParseBoardURL(f *testing.F) {
 
 // FuzzRoles decodes a provider payload (provider chosen by the first
 // argument) the way the source does and maps it: no panic, and every role
-// has a folded title, an absolute http(s) URL or none, and a UTC date or
-// none; the board item keeps at most MaxJobs roles, newest first.
+// has a folded title without zero-width characters, an absolute http(s)
+// URL or none, and a UTC date or none; the board item keeps at most
+// MaxJobs roles, newest first. Seeds cover each provider's real shapes
+// (testdata/fuzz/FuzzRoles: bulk-updated Greenhouse boards, listings
+// without content, custom-field shapes, Lever createdAt forms, Ashby
+// instant forms, sparse SmartRecruiters postings, postings of an
+// unexpected shape).
 func FuzzRoles(f *testing.F) {
 	s := &Source{maxJobs: 50, now: func() time.Time { return now }}
 	f.Fuzz(func(t *testing.T, provider byte, body []byte) {
@@ -49,11 +54,11 @@ func FuzzRoles(f *testing.F) {
 			jobs, total = greenhouseRoles(page)
 			b.Provider = ProviderGreenhouse
 		case 1:
-			var page []leverPosting
+			var page entries[leverPosting]
 			if json.Unmarshal(body, &page) != nil {
 				return
 			}
-			leverRoles(page, map[string]bool{}, &jobs)
+			leverRoles(page.items, map[string]bool{}, &jobs)
 			b.Provider = ProviderLever
 		case 2:
 			var board ashbyBoard
@@ -74,13 +79,13 @@ func FuzzRoles(f *testing.F) {
 			if json.Unmarshal(body, &page) != nil {
 				return
 			}
-			smartRecruitersRoles(page.Content, "northwind", map[string]bool{}, &jobs)
+			smartRecruitersRoles(page.Content.items, "northwind", map[string]bool{}, &jobs)
 			total = page.TotalFound
 			b.Provider = ProviderSmartRecruiters
 		}
 		for _, j := range jobs {
-			if j.Title == "" || strings.Join(strings.Fields(j.Title), " ") != j.Title {
-				t.Fatalf("title %q not folded", j.Title)
+			if j.Title == "" || strings.Join(strings.Fields(j.Title), " ") != j.Title || strings.ContainsFunc(j.Title, invisible) {
+				t.Fatalf("title %q not cleaned", j.Title)
 			}
 			if j.URL != "" && !strings.HasPrefix(j.URL, "https://") && !strings.HasPrefix(j.URL, "http://") {
 				t.Fatalf("url %q", j.URL)

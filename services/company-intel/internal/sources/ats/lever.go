@@ -14,12 +14,18 @@ import (
 // (GET {base}/v0/postings/{slug}?mode=json&limit=100&skip=N, an array of
 // postings; EU sites on jobs.eu.lever.co are served by the EU base URL).
 // It states no owner name, so a Lever board is read only when linked.
+// createdAt is when the posting was created, in milliseconds since the
+// epoch (1772482884346); categories carries only the keys the board uses
+// (commitment, department, location, team, allLocations); workplaceType is
+// "remote", "hybrid", "onsite" or "unspecified"; lists are headed groups
+// of HTML list items (some with zero-width spaces), descriptionPlain the
+// description as text.
 
 type leverPosting struct {
-	ID         string `json:"id"`
-	Text       string `json:"text"`
-	HostedURL  string `json:"hostedUrl"`
-	CreatedAt  int64  `json:"createdAt"` // milliseconds since the epoch
+	ID         string      `json:"id"`
+	Text       string      `json:"text"`
+	HostedURL  string      `json:"hostedUrl"`
+	CreatedAt  epochMillis `json:"createdAt"`
 	Categories struct {
 		Team         string   `json:"team"`
 		Department   string   `json:"department"`
@@ -49,23 +55,25 @@ func (s *Source) lever(ctx context.Context, b Board, accept acceptFunc, u *bundl
 	}
 	seen := map[string]bool{}
 	for skip := 0; ; {
-		var page []leverPosting
+		var page entries[leverPosting]
 		q := url.Values{"mode": {"json"}, "limit": {strconv.Itoa(pageSize)}, "skip": {strconv.Itoa(skip)}}
 		if err := s.list(ctx, ProviderLever, base, q, &page, u, "v0", "postings", b.Token); err != nil {
 			return l, err
 		}
-		fresh := leverRoles(page, seen, &l.jobs)
-		if len(page) < pageSize || fresh == 0 || len(l.jobs) >= s.maxJobs {
+		fresh := leverRoles(page.items, seen, &l.jobs)
+		l.skipped += page.skipped
+		if page.n < pageSize || fresh == 0 || len(l.jobs) >= s.maxJobs {
 			break
 		}
-		skip += len(page)
+		skip += page.n
 	}
 	return l, nil
 }
 
 // leverRoles appends the page's unseen postings to jobs and returns how many
 // were new: department is the department (else the team), location the
-// location (else all locations), remote when the workplace type is remote.
+// location (else all locations), remote as the workplace type says (else
+// when the location says so), the date createdAt.
 func leverRoles(page []leverPosting, seen map[string]bool, jobs *[]bundle.Job) int {
 	fresh := 0
 	for _, p := range page {
@@ -78,19 +86,19 @@ func leverRoles(page []leverPosting, seen map[string]bool, jobs *[]bundle.Job) i
 		}
 		seen[key] = true
 		fresh++
-		var published time.Time
-		if p.CreatedAt > 0 {
-			published = time.UnixMilli(p.CreatedAt)
-		}
 		loc := p.Categories.Location
-		if loc == "" {
+		if strings.TrimSpace(loc) == "" {
 			loc = strings.Join(p.Categories.AllLocations, "; ")
 		}
 		dept := p.Categories.Department
-		if dept == "" {
+		if strings.TrimSpace(dept) == "" {
 			dept = p.Categories.Team
 		}
-		if j, ok := newJob(p.Text, dept, loc, strings.EqualFold(p.WorkplaceType, "remote"), p.HostedURL, published, leverText(p)); ok {
+		remote, known := workplace(p.WorkplaceType)
+		if !known {
+			remote = mentionsRemote(loc)
+		}
+		if j, ok := newJob(p.Text, dept, loc, remote, p.HostedURL, p.CreatedAt.time(), leverText(p)); ok {
 			*jobs = append(*jobs, j)
 		}
 	}
@@ -109,4 +117,33 @@ func leverText(p leverPosting) string {
 		parts = append(parts, l.Text, htmlText(l.Content))
 	}
 	return joinText(append(parts, p.AdditionalPlain)...)
+}
+
+// epochMillis is an instant in milliseconds since the epoch, as Lever
+// writes createdAt: a JSON number (a numeric string is read too); null,
+// other shapes and values outside years 2000–2200 are no date.
+type epochMillis int64
+
+func (e *epochMillis) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(strings.TrimSpace(string(b)), `"`)
+	*e = 0
+	if f, err := strconv.ParseFloat(s, 64); err == nil && f >= minEpochMillis && f <= maxEpochMillis {
+		*e = epochMillis(f)
+	}
+	return nil
+}
+
+// Bounds of a plausible posting date in milliseconds (2000-01-01 and
+// 2200-01-01 UTC): a value in seconds or garbage is no date.
+const (
+	minEpochMillis = 946684800000
+	maxEpochMillis = 7258118400000
+)
+
+// time is the instant, zero when there is none.
+func (e epochMillis) time() time.Time {
+	if e == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(int64(e))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 )
@@ -14,11 +15,17 @@ import (
 // the first page; an identifier with no postings states no name and is not
 // accepted as a guess. A posting's public page is
 // https://jobs.smartrecruiters.com/{company identifier}/{posting id} (its
-// "ref" is an API URL, not a page).
+// "ref" is an API URL, not a page); the identifier is the company's own
+// spelling ("Northwind"), whatever case the request used. releasedDate is
+// an instant with milliseconds in UTC ("2026-10-06T22:57:35.315Z");
+// location carries city, region (sometimes upper case), a lower-case
+// country code, remote, hybrid and fullLocation; department, function,
+// typeOfEmployment and experienceLevel are {id, label} objects (null or
+// absent when unset). The listing carries no description.
 
 type smartRecruitersPage struct {
-	TotalFound int                      `json:"totalFound"`
-	Content    []smartRecruitersPosting `json:"content"`
+	TotalFound int                             `json:"totalFound"`
+	Content    entries[smartRecruitersPosting] `json:"content"`
 }
 
 type smartRecruitersPosting struct {
@@ -56,7 +63,7 @@ func (s *Source) smartRecruiters(ctx context.Context, b Board, accept acceptFunc
 			return l, err
 		}
 		if offset == 0 {
-			for _, p := range page.Content {
+			for _, p := range page.Content.items {
 				if p.Company.Name != "" {
 					l.name = p.Company.Name
 					break
@@ -67,9 +74,10 @@ func (s *Source) smartRecruiters(ctx context.Context, b Board, accept acceptFunc
 			}
 		}
 		l.total = max(l.total, page.TotalFound)
-		fresh := smartRecruitersRoles(page.Content, b.Token, seen, &l.jobs)
-		offset += len(page.Content)
-		if len(page.Content) < pageSize || fresh == 0 || offset >= page.TotalFound || len(l.jobs) >= s.maxJobs {
+		fresh := smartRecruitersRoles(page.Content.items, b.Token, seen, &l.jobs)
+		l.skipped += page.Content.skipped
+		offset += page.Content.n
+		if page.Content.n < pageSize || fresh == 0 || offset >= page.TotalFound || len(l.jobs) >= s.maxJobs {
 			break
 		}
 	}
@@ -78,7 +86,8 @@ func (s *Source) smartRecruiters(ctx context.Context, b Board, accept acceptFunc
 
 // smartRecruitersRoles appends the page's unseen postings to jobs and
 // returns how many were new: department is the department (else the
-// function), location the full location (else city, region, country).
+// function), location the full location (else city, region, country, a
+// country code upper-cased), the date releasedDate.
 func smartRecruitersRoles(page []smartRecruitersPosting, token string, seen map[string]bool, jobs *[]bundle.Job) int {
 	fresh := 0
 	for _, p := range page {
@@ -92,12 +101,16 @@ func smartRecruitersRoles(page []smartRecruitersPosting, token string, seen map[
 		seen[key] = true
 		fresh++
 		dept := p.Department.Label
-		if dept == "" {
+		if strings.TrimSpace(dept) == "" {
 			dept = p.Function.Label
 		}
 		loc := p.Location.FullLocation
-		if loc == "" {
-			loc = place(p.Location.City, p.Location.Region, p.Location.Country)
+		if strings.TrimSpace(loc) == "" {
+			country := p.Location.Country
+			if len(country) == 2 {
+				country = strings.ToUpper(country)
+			}
+			loc = place(p.Location.City, p.Location.Region, country)
 		}
 		link := ""
 		if id := validID(p.ID); id != "" {

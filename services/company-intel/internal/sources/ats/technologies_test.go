@@ -36,10 +36,10 @@ func TestRoleTechnologies(t *testing.T) {
 		{
 			name: "lever plain description, lists and additional",
 			roles: func(body []byte) ([]bundle.Job, error) {
-				var page []leverPosting
+				var page entries[leverPosting]
 				err := json.Unmarshal(body, &page)
 				var jobs []bundle.Job
-				leverRoles(page, map[string]bool{}, &jobs)
+				leverRoles(page.items, map[string]bool{}, &jobs)
 				return jobs, err
 			},
 			body: `[
@@ -78,7 +78,7 @@ func TestRoleTechnologies(t *testing.T) {
 				var page smartRecruitersPage
 				err := json.Unmarshal(body, &page)
 				var jobs []bundle.Job
-				smartRecruitersRoles(page.Content, "fabrikam", map[string]bool{}, &jobs)
+				smartRecruitersRoles(page.Content.items, "fabrikam", map[string]bool{}, &jobs)
 				return jobs, err
 			},
 			body: `{"content":[{"id":"1","name":"Firmware Engineer (Embedded C, Zephyr RTOS)"},{"id":"2","name":"Territory Manager"}]}`,

@@ -11,11 +11,15 @@ import (
 // (GET {base}/api/v1/widget/accounts/{slug}?details=true; the older
 // www.workable.com/api/accounts/{slug} form redirects there). The account
 // name comes with the listing, so a guessed account costs one request.
-// published_on is a date: Workable boards have day precision.
+// The account's description is plain text; with details=true each job
+// adds its description as HTML. published_on (when the job was published)
+// and created_at are days ("2026-05-29"): Workable boards have day
+// precision. country, city and state are names, any of them possibly
+// empty ("state": "Île-de-France"); telecommuting marks a remote job.
 
 type workableAccount struct {
-	Name string        `json:"name"`
-	Jobs []workableJob `json:"jobs"`
+	Name string               `json:"name"`
+	Jobs entries[workableJob] `json:"jobs"`
 }
 
 type workableJob struct {
@@ -53,6 +57,7 @@ func (s *Source) workable(ctx context.Context, b Board, accept acceptFunc, u *bu
 		return l, errRejected
 	}
 	l.jobs = workableRoles(acct)
+	l.skipped = acct.Jobs.skipped
 	return l, nil
 }
 
@@ -62,7 +67,7 @@ func (s *Source) workable(ctx context.Context, b Board, accept acceptFunc, u *bu
 // published_on (else created_at).
 func workableRoles(acct workableAccount) []bundle.Job {
 	var jobs []bundle.Job
-	for _, w := range acct.Jobs {
+	for _, w := range acct.Jobs.items {
 		loc := place(w.City, w.State, w.Country)
 		for _, l := range w.Locations {
 			if !l.Hidden {

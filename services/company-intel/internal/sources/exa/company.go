@@ -182,7 +182,7 @@ func (s *Source) Contents(ctx context.Context, urls []string) ([]Page, bundle.Us
 			if u == "" {
 				u = r.ID
 			}
-			pages = append(pages, Page{URL: u, Title: source.Fold(r.Title), Author: source.Fold(r.Author),
+			pages = append(pages, Page{URL: u, Title: plainText(r.Title), Author: source.Fold(r.Author),
 				Published: published, Precision: precision, Text: r.Text})
 		}
 		usage.Contents += len(out.Results)

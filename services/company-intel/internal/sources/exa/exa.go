@@ -15,16 +15,29 @@
 //	 "contents":{"text":{"maxCharacters":1200},"highlights":{"numSentences":2}}}
 //
 // (dates ISO 8601 in UTC with milliseconds; date filters are allowed with
-// category news). Each of results[]{id, title, url, publishedDate, author,
-// score, text, highlights, highlightScores, summary} maps to: Title;
+// category news). The answer is {requestId, resolvedSearchType,
+// searchTime, results[], costDollars{total, search{neural},
+// contents{…}}}; each of results[]{id, title, url, publishedDate, author,
+// score, text, highlights, highlightScores, summary, image, favicon} may
+// lack any field or carry null (title, author and publishedDate often do;
+// score is absent from answers of type auto). Where each shape was
+// learned: Exa's API reference (request options, the fields and their
+// nullability, the statuses of /contents, prices); a real /search answer
+// kept as a test fixture by a public project (requestId as 32 hex digits,
+// resolvedSearchType, searchTime in ms, results without author or score,
+// publishedDate "2021-03-24T08:24:00.000Z", page titles ending in the
+// site's name "… - Site", costDollars {total, search {neural}}). Mapping:
+// Title the page title with HTML entities decoded and the site's own name
+// cut when it ends the title ("… | TechCrunch" on techcrunch.com);
 // URL; Publisher the URL's host without "www."; Published from
 // publishedDate at PrecisionDay when Exa gives a date only or midnight UTC
 // (how it reports a date without a time), PrecisionTime otherwise;
 // Excerpt the highlights joined by " … ", else the text, else the
 // summary; Authority from the URL's host; Kind press for a first-party
-// publisher, news otherwise. Relevance: the title, text, highlights or
-// summary mentions the company's name, an alias or its domain
-// (newsitem.Matcher). Items outside [From, To] are dropped.
+// publisher, news otherwise. Relevance: the title (site name included),
+// text, highlights or summary mentions the company's name, an alias or
+// its domain (newsitem.Matcher). Items outside [From, To] are dropped. An
+// HTML page or a truncated body in place of the JSON is malformed.
 //
 // CompanySearch: POST /search with "category":"company" and no date
 // filters (Exa rejects them with that category) and the page text; see
@@ -49,10 +62,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"log/slog"
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
@@ -261,7 +276,8 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 // does not mention the company or lies outside the window.
 func toItem(r result, q bundle.Query, m newsitem.Matcher, retrieved time.Time) (bundle.Item, bool) {
 	host := newsitem.Host(r.URL)
-	if host == "" || !m.Mentions(append([]string{r.Title, r.Text, r.Summary}, r.Highlights...)...) {
+	full := plainText(r.Title)
+	if host == "" || !m.Mentions(append([]string{full, r.Text, r.Summary}, r.Highlights...)...) {
 		return bundle.Item{}, false
 	}
 	published, precision := parsePublished(r.PublishedDate)
@@ -270,7 +286,7 @@ func toItem(r result, q bundle.Query, m newsitem.Matcher, retrieved time.Time) (
 	}
 	doc := source.NewDocument(source.Document{
 		URL:         r.URL,
-		Title:       r.Title,
+		Title:       cutSiteName(full, host),
 		Publisher:   newsitem.Publisher(host),
 		Published:   published,
 		Precision:   precision,
@@ -279,6 +295,51 @@ func toItem(r result, q bundle.Query, m newsitem.Matcher, retrieved time.Time) (
 		Authority:   source.AuthorityOf(host, q.Company.Domain),
 	})
 	return newsitem.Item(Name, doc), true
+}
+
+// siteSeparators are what a page title puts between its headline and
+// its site's name.
+var siteSeparators = []string{" | ", " - ", " – ", " — "}
+
+// plainText is a text as a reader sees it: HTML entities that reached it
+// decoded ("Acme&#39;s", "AT&amp;T"), whitespace folded. Apostrophes and
+// quotes stay as written.
+func plainText(s string) string {
+	if strings.Contains(s, "&") {
+		s = html.UnescapeString(s)
+	}
+	return source.Fold(s)
+}
+
+// cutSiteName cuts a page title's trailing site name when it is the
+// site's own ("… | TechCrunch" on techcrunch.com, "… - The Verge" on
+// theverge.com), leaving the headline; other suffixes stay.
+func cutSiteName(title, host string) string {
+	site := squash(strings.TrimPrefix(host, "www."))
+	for _, sep := range siteSeparators {
+		i := strings.LastIndex(title, sep)
+		if i <= 0 {
+			continue
+		}
+		if name := squash(title[i+len(sep):]); name != "" && (strings.HasPrefix(site, name+".") || site == name) {
+			return strings.TrimSpace(title[:i])
+		}
+	}
+	return title
+}
+
+// squash keeps the lower-case letters, digits and dots of s: "The Verge"
+// is "theverge", "theverge.com" stays.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			return unicode.ToLower(r)
+		case r == '.':
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // excerpt is the highlights (Exa's most relevant sentences) joined, else

@@ -103,6 +103,13 @@ func TestGatherMapsEveryField(t *testing.T) {
 			Published: time.Date(2026, 2, 17, 14, 5, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
 		},
 		{
+			// Entities decoded, the curly possessive kept, the site's name
+			// cut; publishedDate with milliseconds.
+			URL: "https://www.therobotreport.com/northwind-robotics-soft-gripper-team/", Title: `Northwind Robotics’ gripper team on "soft" picking & what's next`,
+			Publisher: "therobotreport.com", Excerpt: "The gripper team at Northwind Robotics explains why soft fingers matter.",
+			Published: time.Date(2026, 2, 12, 10, 45, 12, 345e6, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+		},
+		{
 			URL: "https://northwind-robotics.com/newsroom/northwind-robotics-opens-rotterdam-office", Title: "Northwind Robotics opens European headquarters in Rotterdam",
 			Publisher: "northwind-robotics.com", Excerpt: "ROTTERDAM — Northwind Robotics today opened its European headquarters, its first office outside North America.",
 			Published: time.Date(2026, 2, 8, 0, 0, 0, 0, time.UTC), Precision: source.PrecisionDay, Authority: source.AuthorityFirstParty, Kind: bundle.KindPress,
@@ -132,7 +139,7 @@ func TestAnotherCompanyAndNoResults(t *testing.T) {
 		company bundle.Company
 		titles  []string
 	}{
-		{"another company", sourcetest.AcmeAnalytics, []string{"Acme Analytics launches real-time churn forecasting"}},
+		{"another company; a null title", sourcetest.AcmeAnalytics, []string{"Acme Analytics launches real-time churn forecasting", ""}},
 		{"nothing about the company", bundle.Company{Name: "Zephyr Labs", Domain: "zephyrlabs.ai"}, nil},
 	}
 	for _, tt := range tests {
@@ -316,10 +323,75 @@ func TestFailures(t *testing.T) {
 			s, _ := newSource(t, srv, sourcetest.ExaKey, func(c *exa.Config) { c.Upstream.Timeout = tt.Timeout })
 			start := time.Now()
 			res, err := s.Gather(context.Background(), northwind)
-			tt.Check(t, srv, sourcetest.ExaSearchPath, "exa", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, 2)
+			tt.Check(t, srv, sourcetest.ExaSearchPath, "exa", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, 3)
 			if err != nil && res.Usage.CostUSD != 0 {
 				t.Errorf("a failed search cost %v", res.Usage.CostUSD)
 			}
 		})
+	}
+}
+
+func TestHTMLPageInsteadOfJSONIsMalformed(t *testing.T) {
+	t.Parallel()
+	srv := sourcetest.NewExa(t, sourcetest.ExaKey, sourcetest.ExaResults(now)...)
+	srv.Fail(sourcetest.ExaSearchPath, sourcetest.FaultHTMLPage)
+	s, _ := newSource(t, srv, sourcetest.ExaKey, nil)
+	res, err := s.Gather(context.Background(), northwind)
+	var e *upstream.Error
+	if !errors.As(err, &e) || e.Kind != upstream.KindMalformed || e.Status != http.StatusOK {
+		t.Fatalf("err = %v, want malformed with HTTP 200", err)
+	}
+	if len(res.Items) != 0 || res.Usage.Searches != 1 || res.Usage.CostUSD != 0 || srv.Calls() != 1 {
+		t.Errorf("result %+v, calls %d; want no items, one search answered, nothing spent, one call", res, srv.Calls())
+	}
+}
+
+// TestAnswerShape checks that the fake answers /search as Exa does.
+func TestAnswerShape(t *testing.T) {
+	t.Parallel()
+	srv := sourcetest.NewExa(t, sourcetest.ExaKey, sourcetest.ExaResults(now)...)
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+sourcetest.ExaSearchPath,
+		strings.NewReader(`{"query":"Acme Analytics news","type":"auto","category":"news","contents":{"text":true,"highlights":{"numSentences":1}}}`))
+	req.Header.Set("x-api-key", sourcetest.ExaKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := out["requestId"].(string); len(id) != 32 || out["resolvedSearchType"] != "auto" {
+		t.Errorf("requestId %v, resolvedSearchType %v", out["requestId"], out["resolvedSearchType"])
+	}
+	if st, ok := out["searchTime"].(float64); !ok || st <= 0 {
+		t.Errorf("searchTime = %v", out["searchTime"])
+	}
+	cost, _ := out["costDollars"].(map[string]any)
+	search, _ := cost["search"].(map[string]any)
+	if cost["total"] != 0.007 || search["neural"] != 0.007 {
+		t.Errorf("costDollars = %v", out["costDollars"])
+	}
+	results, _ := out["results"].([]any)
+	var nullTitle bool
+	for _, r := range results {
+		m := r.(map[string]any)
+		for _, k := range []string{"id", "url", "title", "publishedDate", "author", "text", "highlights", "highlightScores"} {
+			if _, ok := m[k]; !ok {
+				t.Errorf("result %v lacks %s", m["url"], k)
+			}
+		}
+		if m["title"] == nil && m["author"] == nil {
+			nullTitle = true
+		}
+		if d, ok := m["publishedDate"].(string); ok {
+			if _, err := time.Parse("2006-01-02T15:04:05.000Z", d); err != nil {
+				t.Errorf("publishedDate = %q, want ISO 8601 with milliseconds in UTC", d)
+			}
+		}
+	}
+	if len(results) != 2 || !nullTitle {
+		t.Errorf("results = %v, want two, one with null title and author", results)
 	}
 }

@@ -2,6 +2,7 @@ package exa
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -30,6 +31,86 @@ func TestParsePublished(t *testing.T) {
 		if !got.Equal(tt.want) || p != tt.p {
 			t.Errorf("parsePublished(%q) = %v %q, want %v %q", tt.in, got, p, tt.want, tt.p)
 		}
+	}
+}
+
+func TestCutSiteName(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ title, host, want string }{
+		{"Acme raises $5M | TechCrunch", "techcrunch.com", "Acme raises $5M"},
+		{"How Acme's pickers work - and why - The Verge", "www.theverge.com", "How Acme's pickers work - and why"},
+		{"Fakton Consultancy - Fakton", "www.fakton.com", "Fakton Consultancy"},
+		{"Acme opens Rotterdam office — Northwind Robotics", "northwind-robotics.com", "Acme opens Rotterdam office"},
+		{"Acme raises $5M | Financial Times", "www.ft.com", "Acme raises $5M | Financial Times"},
+		{"Acme raises $5M - Reuters", "www.techcrunch.com", "Acme raises $5M - Reuters"},
+		{"TechCrunch", "techcrunch.com", "TechCrunch"},
+		{" | TechCrunch", "techcrunch.com", " | TechCrunch"},
+		{"Acme - news.example.com", "news.example.com", "Acme"},
+		{"", "techcrunch.com", ""},
+	}
+	for _, tt := range tests {
+		if got := cutSiteName(tt.title, tt.host); got != tt.want {
+			t.Errorf("cutSiteName(%q, %q) = %q, want %q", tt.title, tt.host, got, tt.want)
+		}
+	}
+}
+
+func TestPlainText(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"Acme&#39;s &quot;Atlas&quot; &amp; more", `Acme's "Atlas" & more`},
+		{"Acme’s “Atlas”", "Acme’s “Atlas”"},
+		{"R&D  at\nP&G", "R&D at P&G"},
+	}
+	for _, tt := range tests {
+		if got := plainText(tt.in); got != tt.want {
+			t.Errorf("plainText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestRealShapedAnswer decodes a /search answer shaped like a real one
+// (fields missing or null, costDollars with its breakdown, searchTime) and
+// maps it.
+func TestRealShapedAnswer(t *testing.T) {
+	t.Parallel()
+	const answer = `{
+  "requestId": "5d1e0b6c9a4f4e2b8c7d3a1f0e9b8c7d",
+  "resolvedSearchType": "auto",
+  "results": [
+    {"id": "https://www.acme-analytics.com/news/q4-update/", "title": "Acme Analytics&#39; Q4 update - Acme Analytics",
+     "url": "https://www.acme-analytics.com/news/q4-update/", "publishedDate": "2026-02-05T09:37:33.000Z",
+     "highlights": ["Acme Analytics’ churn model now runs hourly."]},
+    {"id": "https://www.zdnet.com/article/acme/", "title": null, "url": "https://www.zdnet.com/article/acme/",
+     "publishedDate": null, "author": null, "score": null, "text": "Acme Analytics ships.", "highlights": null, "highlightScores": null},
+    {"id": "x", "url": "https://www.zdnet.com/article/other/", "title": "Other vendors | ZDNET", "image": "https://www.zdnet.com/a.jpg", "favicon": "https://www.zdnet.com/favicon.ico"}
+  ],
+  "searchTime": 1553.2,
+  "costDollars": {"total": 0.007, "search": {"neural": 0.007}, "contents": {"text": 0, "highlights": 0}}
+}`
+	var out response
+	if err := json.Unmarshal([]byte(answer), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.RequestID != "5d1e0b6c9a4f4e2b8c7d3a1f0e9b8c7d" || out.cost(1) != 0.007 || len(out.Results) != 3 {
+		t.Fatalf("answer = %+v", out)
+	}
+	to := time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC)
+	q := bundle.Query{Company: bundle.Company{Name: "Acme Analytics", Domain: "acme-analytics.com"}, From: to.AddDate(0, 0, -30), To: to}
+	m := newsitem.NewMatcher(q.Company)
+	type row struct{ title, excerpt, kind string }
+	var got []row
+	for _, r := range out.Results {
+		if it, ok := toItem(r, q, m, to); ok {
+			got = append(got, row{it.Doc.Title, it.Doc.Excerpt, string(it.Kind)})
+		}
+	}
+	want := []row{
+		{"Acme Analytics' Q4 update", "Acme Analytics’ churn model now runs hourly.", string(bundle.KindPress)},
+		{"", "Acme Analytics ships.", string(bundle.KindNews)},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("items = %q\nwant %q", got, want)
 	}
 }
 

@@ -14,15 +14,45 @@
 // before To (a longer window asks for its last 90 days); times are UTC.
 //
 // Response: {"articles":[{url, url_mobile, title, seendate
-// ("20260220T063400Z"), socialimage, domain, language, sourcecountry}]}.
-// GDELT answers HTTP 200 with an empty object {} (or an empty body) when
-// nothing matches: an empty result, not an error. For a query it rejects
-// it answers HTTP 200 with a plain-text message instead of JSON: that is a
-// rejected error carrying the message (rate_limited when the message asks
-// to slow down). Mapping: Title from title; URL from url; Publisher from
-// domain; Published from seendate (when GDELT first saw the article, at
-// PrecisionTime); no Excerpt (GDELT has no article text); Authority from
-// the URL's host; Kind press for a first-party publisher, news otherwise.
+// ("20240702T121500Z": UTC, basic ISO 8601), socialimage, domain,
+// language ("English"), sourcecountry ("United States")}]}, url_mobile and
+// socialimage often "". Where each shape was learned: the DOC 2.0 API's
+// announcement (modes, parameters, the 250 cap, the artlist fields); a real
+// artlist answer kept as a test fixture by a public project (every field
+// as above, url_mobile and socialimage empty, a non-English title with
+// its commas set apart " , "); GDELT client libraries' issue trackers and
+// fixes (invalid escapes and raw control characters in titles that make a
+// strict JSON decoder reject the whole answer; rate-limit and rejection
+// texts, HTTP 200 text/html for a rejected query); public projects'
+// recorded answers of the rate limit (HTTP 429 with the plain-text "Please
+// limit requests to one every 5 seconds or contact … for larger queries.",
+// no Retry-After).
+//
+// Answers: HTTP 200 with an empty object {} (or an empty body) when
+// nothing matches: an empty result, not an error. A query GDELT rejects is
+// answered with HTTP 200 and a plain-text message (as text/html) instead
+// of JSON: a rejected error carrying the message, or rate_limited when the
+// message asks to slow down. The rate limit itself comes as HTTP 429 with
+// that message: rate_limited (retried by the client through the 5-second
+// limiter while the deadline allows). An HTML page in place of JSON (a
+// proxy's or maintenance page) is malformed, as is a truncated body.
+//
+// Bad escapes: when the strict decode of an otherwise complete answer
+// fails, each article is read on its own. A \' is read as the apostrophe
+// it stands for ("Acme\'s" is "Acme's"), a backslash that starts no JSON
+// escape as a literal backslash, a raw control character as a space; an
+// article that still cannot be read (an unescaped quote, a backslash
+// before the closing quote) or whose url was damaged is dropped, and the
+// others are kept. Drops are counted in intel402.upstream.dropped
+// {upstream="gdelt", reason="undecodable"|"bad_url"} and logged as a
+// warning with the count (upstream.Client.Dropped).
+//
+// Mapping: Title from title, HTML entities decoded, whitespace folded and
+// GDELT's spaced commas and semicolons closed up; URL from url; Publisher
+// from domain; Published from seendate (when GDELT first saw the article,
+// at PrecisionTime; an unparsable one leaves the item undated); no Excerpt
+// (GDELT has no article text); Authority from the URL's host; Kind press
+// for a first-party publisher, news otherwise.
 //
 // Relevance: the title mentions the company (newsitem.Matcher: name,
 // aliases or domain, whole words, case-insensitive); GDELT matches the
@@ -39,12 +69,12 @@
 package gdelt
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -129,12 +159,16 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 	if err != nil {
 		return res, fmt.Errorf("gdelt query: %w", err)
 	}
-	articles, err := parseBody(resp.Body)
+	list, err := parseBody(resp.Body)
 	if err != nil {
 		return res, fmt.Errorf("gdelt query: %w", bodyError(resp, err))
 	}
-	res.Items = newsitem.Collect(articles, q, s.ep.Now().UTC(), toItem)
-	s.ep.Log.DebugContext(ctx, "gdelt query", slog.Int("articles", len(articles)), slog.Int("kept", len(res.Items)))
+	for _, reason := range slices.Sorted(maps.Keys(list.dropped)) {
+		s.ep.Client.Dropped(ctx, reason, list.dropped[reason])
+	}
+	res.Items = newsitem.Collect(list.articles, q, s.ep.Now().UTC(), toItem)
+	s.ep.Log.DebugContext(ctx, "gdelt query", slog.Int("articles", len(list.articles)), slog.Int("repaired", list.repaired),
+		slog.Int("kept", len(res.Items)))
 	return res, nil
 }
 
@@ -166,32 +200,6 @@ type article struct {
 	SourceCountry string `json:"sourcecountry"`
 }
 
-// textAnswer is GDELT's plain-text answer to a query it will not run.
-type textAnswer struct{ message string }
-
-func (e *textAnswer) Error() string { return "gdelt answered: " + e.message }
-
-// parseBody reads an artlist answer: the articles of a JSON object (none
-// for {} or an empty body), a *textAnswer for a plain-text message, or
-// the JSON decoding error.
-func parseBody(body []byte) ([]article, error) {
-	b := bytes.TrimSpace(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")))
-	if len(b) == 0 {
-		return nil, nil
-	}
-	if b[0] != '{' {
-		msg := source.Truncate(source.Fold(strings.ToValidUTF8(string(b), "?")), 200)
-		return nil, &textAnswer{message: msg}
-	}
-	var payload struct {
-		Articles []article `json:"articles"`
-	}
-	if err := json.Unmarshal(b, &payload); err != nil {
-		return nil, err
-	}
-	return payload.Articles, nil
-}
-
 // bodyError maps a parseBody error to an *upstream.Error.
 func bodyError(resp *upstream.Response, err error) error {
 	var text *textAnswer
@@ -199,17 +207,25 @@ func bodyError(resp *upstream.Response, err error) error {
 		return &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
 	}
 	kind := upstream.KindRejected
-	if strings.Contains(strings.ToLower(text.message), "limit requests") {
+	if isSlowDown(text.message) {
 		kind = upstream.KindRateLimited
 	}
 	return &upstream.Error{Upstream: Name, Kind: kind, Status: resp.Status, Err: err}
+}
+
+// isSlowDown reports whether a plain-text answer asks to slow down
+// ("Please limit requests to one every 5 seconds or contact … for larger
+// queries.").
+func isSlowDown(msg string) bool {
+	return strings.Contains(strings.ToLower(msg), "limit requests")
 }
 
 // toItem maps one article; ok is false when it has no http(s) URL, its
 // title does not mention the company or it lies outside the window.
 func toItem(a article, q bundle.Query, m newsitem.Matcher, retrieved time.Time) (bundle.Item, bool) {
 	host := newsitem.Host(a.URL)
-	if host == "" || !m.Mentions(a.Title) {
+	title := cleanTitle(a.Title)
+	if host == "" || !m.Mentions(title) {
 		return bundle.Item{}, false
 	}
 	seen, err := time.Parse("20060102T150405Z", strings.TrimSpace(a.SeenDate))
@@ -225,7 +241,7 @@ func toItem(a article, q bundle.Query, m newsitem.Matcher, retrieved time.Time) 
 	}
 	doc := source.NewDocument(source.Document{
 		URL:         a.URL,
-		Title:       a.Title,
+		Title:       title,
 		Publisher:   publisher,
 		Published:   seen,
 		Precision:   source.PrecisionTime,

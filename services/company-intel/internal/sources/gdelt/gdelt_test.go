@@ -1,16 +1,24 @@
 package gdelt_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/gdelt"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sourcetest"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream/upstreamtest"
 )
 
 var now = time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC)
@@ -20,11 +28,12 @@ var northwind = bundle.Query{Company: sourcetest.NorthwindRobotics, From: now.Ad
 // fastSource lifts GDELT's 5-second spacing so tests can query at once.
 func fastSource(t *testing.T, srv *sourcetest.Server, timeout time.Duration) *gdelt.Source {
 	t.Helper()
-	s, err := gdelt.New(gdelt.Config{
-		BaseURL:  srv.URL + sourcetest.GDELTPath,
-		Upstream: upstream.Config{Timeout: timeout, RatePerSecond: 1000, Burst: 10},
-		Now:      func() time.Time { return now },
-	})
+	return newSource(t, srv, upstream.Config{Timeout: timeout, RatePerSecond: 1000, Burst: 10})
+}
+
+func newSource(t *testing.T, srv *sourcetest.Server, uc upstream.Config) *gdelt.Source {
+	t.Helper()
+	s, err := gdelt.New(gdelt.Config{BaseURL: srv.URL + sourcetest.GDELTPath, Upstream: uc, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,23 +47,36 @@ func TestGatherMapsEveryField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sourcetest.CheckItems(t, res.Items, "gdelt", now, []sourcetest.WantItem{
-		{
-			URL: "https://www.geekwire.com/2026/northwind-robotics-series-b-warehouse-robots/", Title: "Northwind Robotics lands $40M Series B as warehouse automation demand grows",
-			Publisher: "geekwire.com", Published: time.Date(2026, 2, 17, 6, 34, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
-		},
-		{
-			URL: "https://www.prnewswire.com/news-releases/northwind-robotics-opens-european-headquarters-in-rotterdam-302345678.html", Title: "Northwind Robotics Opens European Headquarters in Rotterdam",
-			Publisher: "prnewswire.com", Published: time.Date(2026, 2, 8, 14, 0, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityFirstParty, Kind: bundle.KindPress,
-		},
-		{
-			URL: "https://www.therobotreport.com/northwind-robotics-contoso-logistics-picking-deal/", Title: "Contoso Logistics to deploy Northwind Robotics pickers at 40 sites",
-			Publisher: "therobotreport.com", Published: time.Date(2026, 1, 30, 18, 15, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
-		},
-	})
+	sourcetest.CheckItems(t, res.Items, "gdelt", now, wantNorthwind)
 	if res.Usage != (bundle.Usage{Searches: 1}) {
 		t.Errorf("usage = %+v, want one free search", res.Usage)
 	}
+}
+
+// wantNorthwind is what GDELTArticles gives for Northwind Robotics, newest
+// first: the possessive with a curly apostrophe is a mention, and GDELT's
+// spaced commas and semicolons are closed up.
+var wantNorthwind = []sourcetest.WantItem{
+	{
+		URL: "https://www.geekwire.com/2026/northwind-robotics-series-b-warehouse-robots/", Title: "Northwind Robotics lands $40M Series B as warehouse automation demand grows",
+		Publisher: "geekwire.com", Published: time.Date(2026, 2, 17, 6, 34, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
+	{
+		URL: "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/", Title: "Northwind Robotics’ new gripper doubles picking speed",
+		Publisher: "roboticsbusinessreview.com", Published: time.Date(2026, 2, 11, 15, 45, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityAggregator, Kind: bundle.KindNews,
+	},
+	{
+		URL: "https://www.prnewswire.com/news-releases/northwind-robotics-opens-european-headquarters-in-rotterdam-302345678.html", Title: "Northwind Robotics Opens European Headquarters in Rotterdam",
+		Publisher: "prnewswire.com", Published: time.Date(2026, 2, 8, 14, 0, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityFirstParty, Kind: bundle.KindPress,
+	},
+	{
+		URL: "https://www.logisticsinsider.in/northwind-robotics-pune-warehouse-pilot/", Title: "Northwind Robotics, Contoso pilot pickers in Pune; more sites planned",
+		Publisher: "logisticsinsider.in", Published: time.Date(2026, 2, 4, 10, 30, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityAggregator, Kind: bundle.KindNews,
+	},
+	{
+		URL: "https://www.therobotreport.com/northwind-robotics-contoso-logistics-picking-deal/", Title: "Contoso Logistics to deploy Northwind Robotics pickers at 40 sites",
+		Publisher: "therobotreport.com", Published: time.Date(2026, 1, 30, 18, 15, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
 }
 
 func TestQueryParameters(t *testing.T) {
@@ -99,19 +121,28 @@ func TestAnswers(t *testing.T) {
 		company    bundle.Company
 		wantTitles int
 		wantKind   upstream.Kind
+		wantStatus int // of the error
+		wantCalls  int
 	}{
-		{name: "title mention only: a text-only mention and a German article are dropped", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: northwind.Company, wantTitles: 3},
-		{name: "another company", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: sourcetest.AcmeAnalytics, wantTitles: 1},
-		{name: "no match: GDELT answers {}", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: bundle.Company{Name: "Zephyr Labs"}},
+		{name: "title mention only: a text-only mention and a German article are dropped", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: northwind.Company, wantTitles: 5, wantCalls: 1},
+		{name: "another company", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: sourcetest.AcmeAnalytics, wantTitles: 1, wantCalls: 1},
+		{name: "no match: GDELT answers {}", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: bundle.Company{Name: "Zephyr Labs"}, wantCalls: 1},
 		{
 			name:    "a rejected query: plain text with HTTP 200",
 			fixture: sourcetest.GDELTFixture{ErrorText: "Your search contained a keyword that was too short. Please note that the minimum keyword length is 3 characters."},
-			company: northwind.Company, wantKind: upstream.KindRejected,
+			company: northwind.Company, wantKind: upstream.KindRejected, wantStatus: 200, wantCalls: 1,
 		},
 		{
-			name:    "asked to slow down in plain text",
-			fixture: sourcetest.GDELTFixture{ErrorText: "Please limit requests to one every 5 seconds or contact kalev.leetaru5@gmail.com for larger queries."},
-			company: northwind.Company, wantKind: upstream.KindRateLimited,
+			name:    "asked to slow down in plain text with HTTP 200",
+			fixture: sourcetest.GDELTFixture{ErrorText: sourcetest.GDELTRateLimitText},
+			company: northwind.Company, wantKind: upstream.KindRateLimited, wantStatus: 200, wantCalls: 1,
+		},
+		{
+			// GDELT's rate limit today: 429, the same text, no
+			// Retry-After; the client's retries back off and give up.
+			name:    "rate limited: HTTP 429 with plain text",
+			fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now), RateLimited: true},
+			company: northwind.Company, wantKind: upstream.KindRateLimited, wantStatus: 429, wantCalls: 3,
 		},
 	}
 	for _, tt := range tests {
@@ -123,13 +154,108 @@ func TestAnswers(t *testing.T) {
 				t.Fatalf("err = %v, want kind %q", err, tt.wantKind)
 			}
 			var e *upstream.Error
-			if err != nil && (!errors.As(err, &e) || e.Status != 200 || e.Upstream != "gdelt") {
-				t.Errorf("error = %#v, want gdelt's HTTP 200", e)
+			if err != nil && (!errors.As(err, &e) || e.Status != tt.wantStatus || e.Upstream != "gdelt") {
+				t.Errorf("error = %#v, want gdelt's HTTP %d", e, tt.wantStatus)
 			}
-			if len(res.Items) != tt.wantTitles || res.Usage.Searches != 1 {
-				t.Errorf("items = %d, usage %+v; want %d items and one search", len(res.Items), res.Usage, tt.wantTitles)
+			if len(res.Items) != tt.wantTitles || res.Usage.Searches != 1 || srv.Calls() != tt.wantCalls {
+				t.Errorf("items = %d, usage %+v, calls %d; want %d items, one search, %d calls", len(res.Items), res.Usage, srv.Calls(), tt.wantTitles, tt.wantCalls)
 			}
 		})
+	}
+}
+
+// TestBadEscapeLosesOnlyThatArticle serves, over HTTP, one answer that
+// mixes GDELTArticles with an article whose title carries \' (repaired)
+// and one whose title ends in a lone backslash (unreadable): every other
+// article is kept, the repaired one too, and the metric counts one drop.
+func TestBadEscapeLosesOnlyThatArticle(t *testing.T) {
+	t.Parallel()
+	srv := sourcetest.NewGDELT(t, append(sourcetest.GDELTArticles(now), sourcetest.GDELTBadEscapeArticles(now)...)...)
+	reader := sdkmetric.NewManualReader()
+	var logs bytes.Buffer
+	s := newSource(t, srv, upstream.Config{
+		Timeout: 5 * time.Second, RatePerSecond: 1000, Burst: 10,
+		MeterProvider: sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader)),
+		Logger:        slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	res, err := s.Gather(context.Background(), northwind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Insert(slices.Clone(wantNorthwind), 1, sourcetest.WantItem{
+		URL: "https://www.mmh.com/article/northwind_robotics_cfo_interview", Title: "Northwind Robotics's CFO on scaling a robot fleet",
+		Publisher: "mmh.com", Published: time.Date(2026, 2, 16, 8, 15, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityAggregator, Kind: bundle.KindNews,
+	})
+	sourcetest.CheckItems(t, res.Items, "gdelt", now, want)
+	if got := upstreamtest.Dropped(t, reader); len(got) != 1 || got["gdelt|undecodable"] != 1 {
+		t.Errorf("dropped = %v, want gdelt|undecodable = 1", got)
+	}
+	if l := logs.String(); !strings.Contains(l, "level=WARN") || !strings.Contains(l, "count=1") || strings.Contains(l, "fleet console") {
+		t.Errorf("logs = %q, want a warning with the count and without the article", l)
+	}
+}
+
+// TestEveryBreak serves each of GDELT's invalid-JSON title forms next to
+// a good article: the repairable ones keep the article, the others lose
+// it alone.
+func TestEveryBreak(t *testing.T) {
+	t.Parallel()
+	good := sourcetest.GDELTArticle{URL: "https://www.geekwire.com/2026/northwind/", Title: "Northwind Robotics hires", Seen: now.Add(-48 * time.Hour)}
+	tests := []struct {
+		brk       sourcetest.GDELTBreak
+		title     string
+		wantTitle string // "" when the article is lost
+	}{
+		{sourcetest.GDELTBackslashApostrophe, "Northwind Robotics' 'fast' pickers", "Northwind Robotics' 'fast' pickers"},
+		{sourcetest.GDELTHexEscape, "Northwind Robotics pickers", `Northwind Robotics pickers \x96`},
+		{sourcetest.GDELTControlChars, "Northwind Robotics raises a round", "Northwind Robotics raises a round"},
+		{sourcetest.GDELTTrailingBackslash, "Northwind Robotics on C:", ""},
+		{sourcetest.GDELTUnescapedQuote, `Northwind Robotics' “Atlas” picker`, ""},
+		{"", `Northwind Robotics' "Atlas" \ picker`, `Northwind Robotics' "Atlas" \ picker`},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.brk), func(t *testing.T) {
+			t.Parallel()
+			bad := sourcetest.GDELTArticle{URL: "https://www.therobotreport.com/northwind-x/", Title: tt.title, Seen: now.Add(-24 * time.Hour), Broken: tt.brk}
+			srv := sourcetest.NewGDELT(t, good, bad)
+			reader := sdkmetric.NewManualReader()
+			s := newSource(t, srv, upstream.Config{Timeout: 5 * time.Second, RatePerSecond: 1000, Burst: 10,
+				MeterProvider: sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))})
+			res, err := s.Gather(context.Background(), northwind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var titles []string
+			for _, it := range res.Items {
+				titles = append(titles, it.Doc.Title)
+			}
+			want := []string{good.Title}
+			wantDropped := map[string]int64{"gdelt|undecodable": 1}
+			if tt.wantTitle != "" {
+				want = []string{tt.wantTitle, good.Title}
+				wantDropped = map[string]int64{}
+			}
+			if !slices.Equal(titles, want) {
+				t.Errorf("titles = %q, want %q", titles, want)
+			}
+			if got := upstreamtest.Dropped(t, reader); !maps.Equal(got, wantDropped) {
+				t.Errorf("dropped = %v, want %v", got, wantDropped)
+			}
+		})
+	}
+}
+
+func TestHTMLPageInsteadOfJSONIsMalformed(t *testing.T) {
+	t.Parallel()
+	srv := sourcetest.NewGDELT(t, sourcetest.GDELTArticles(now)...)
+	srv.Fail(sourcetest.GDELTPath, sourcetest.FaultHTMLPage)
+	res, err := fastSource(t, srv, 5*time.Second).Gather(context.Background(), northwind)
+	var e *upstream.Error
+	if !errors.As(err, &e) || e.Kind != upstream.KindMalformed || e.Status != 200 {
+		t.Fatalf("err = %v, want malformed with HTTP 200", err)
+	}
+	if len(res.Items) != 0 || res.Usage.Searches != 1 || srv.Calls() != 1 {
+		t.Errorf("items %d, usage %+v, calls %d; want none, one search answered, one call", len(res.Items), res.Usage, srv.Calls())
 	}
 }
 
@@ -165,7 +291,7 @@ func TestFailures(t *testing.T) {
 			tt.Inject(srv, sourcetest.GDELTPath)
 			start := time.Now()
 			res, err := fastSource(t, srv, tt.Timeout).Gather(context.Background(), northwind)
-			tt.Check(t, srv, sourcetest.GDELTPath, "gdelt", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, 3)
+			tt.Check(t, srv, sourcetest.GDELTPath, "gdelt", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, len(wantNorthwind))
 		})
 	}
 }

@@ -8,12 +8,15 @@ import (
 )
 
 // description is what is read from an item's description, an HTML
-// fragment. Today's feed sends
+// fragment (escaped in the XML). Today's feed sends
 //
 //	<a href="https://news.google.com/rss/articles/…" target="_blank">Headline</a>&nbsp;&nbsp;<font color="#6f6f6f">Publisher</font>
 //
-// (a story cluster sends an <ol> of such pairs); older feeds added a
-// snippet in <font size="-1">.
+// A story cluster (the 2020 feeds) sends an <ol> of such pairs, the
+// item's own first, ending with <li><strong><a href=".../stories/…">View
+// Full Coverage…</a></strong></li>; older feeds added a snippet in <font
+// size="-1">. Only that snippet is prose: the anchors are headlines (the
+// item's own or other articles') and the colored labels publishers.
 type description struct {
 	href  string // the first anchor's href
 	text  string // all text, folded

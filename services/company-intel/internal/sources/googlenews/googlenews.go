@@ -12,27 +12,49 @@
 // on each side (after: the day before From, before: the day after To) and
 // Gather applies the exact window itself to each item's pubDate.
 //
-// Response: RSS 2.0, channel/item{title, link, guid, pubDate,
-// description, source[@url]}. Mapping:
-//   - Title: <title> without Google's " - Publisher" suffix.
+// Response: RSS 2.0 (one line, standalone="yes"): a channel preamble
+// (generator NFE/5.0, title `"QUERY" - Google News`, link, language,
+// webMaster, copyright, lastBuildDate, image, description), then
+// item{title, link, guid isPermaLink="false", pubDate, description,
+// source[@url]}. Where each shape was learned: real Google News search
+// feeds kept as test fixtures by public projects (a 2026 search feed:
+// titles "Headline - Publisher" with straight and curly apostrophes and
+// quotes, <source url> naming the publisher, CBMi… article ids that are
+// opaque, pubDate "Fri, 03 Jul 2026 07:00:00 GMT", a description that is
+// the escaped HTML `<a href="…" target="_blank">Headline</a>&nbsp;&nbsp;
+// <font color="#6f6f6f">Publisher</font>`; a 2020 top-stories feed: a
+// story cluster as an <ol> of such pairs ending with a "full coverage"
+// link, __i/rss/rd/articles/CBMi… ids that carry the article's URL in
+// clear, numeric guids, attribute quotes escaped as &quot;); RSS readers'
+// issue trackers (publishers' headlines with HTML entities that the feed
+// escapes once more, "&amp;#39;"). Mapping:
+//   - Title: <title> with HTML entities decoded ("&#39;" "&quot;" "&amp;"
+//     that reach the text), whitespace folded, apostrophes and quotes kept
+//     as written ("Acme's", "Acme’s", “…”: the matcher reads possessives),
+//     and Google's " - Publisher" suffix cut: the <source> name's suffix
+//     only (case-insensitive), so a headline that itself contains " - "
+//     keeps it; without a <source>, the text after the last " - ".
 //   - Publisher: the <source> text (or, without one, the suffix cut from
 //     the title). Authority: source.AuthorityOf the <source url> host.
-//   - URL: the description's anchor when it gives the publisher's URL
-//     (a non-Google href, or an old-style Google redirect carrying the
-//     target in its url= or q= parameter); otherwise <link>. Today's feed
-//     carries the same opaque news.google.com/rss/articles/… redirect in
-//     both places, so the URL is normally that redirect, which opens the
-//     article in a browser. The opaque id is not decoded (that needs a
-//     further call to Google).
-//   - Published: pubDate (RFC 1123 with zone) at PrecisionTime.
+//   - URL: the description's anchor when it gives the publisher's URL (a
+//     non-Google href, or an old-style Google redirect carrying the target
+//     in its url= or q= parameter); else the URL an article id carries in
+//     clear (the 2020 form, decoded from the description's anchor or
+//     <link>); otherwise <link>. Today's feed carries the same opaque
+//     news.google.com/rss/articles/CBMi… redirect in both places, so the
+//     URL is normally that redirect, which opens the article in a browser.
+//     The opaque id is not resolved (that needs a further call to Google).
+//   - Published: pubDate (RFC 1123 with zone, "GMT") at PrecisionTime.
 //   - Excerpt: the description's prose outside its linked headlines and
 //     publisher labels; today's feed has none, so it is usually empty.
 //   - Kind: press when the publisher is first-party (the company's site, a
 //     press-release wire), news otherwise.
 //
-// Relevance: the title or the description mentions the company
-// (newsitem.Matcher: name, aliases or domain, whole words,
-// case-insensitive). Items outside [From, To] are dropped.
+// Relevance: the title or the description's prose mentions the company
+// (newsitem.Matcher). The headlines a story cluster lists after the
+// item's own are other articles: a mention there does not make the item
+// (whose URL is the first story's) about the company. Items outside
+// [From, To] are dropped.
 //
 // Rate: Google publishes no limit for this feed; the advice of one poll a
 // minute is for re-reading one feed. This source asks a different query
@@ -46,12 +68,17 @@ package googlenews
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"html"
 	"log/slog"
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
@@ -155,12 +182,19 @@ type rssItem struct {
 // toItem maps one feed item; ok is false when it has no usable URL, does
 // not mention the company or lies outside the window.
 func toItem(it rssItem, q bundle.Query, m newsitem.Matcher, retrieved time.Time) (bundle.Item, bool) {
-	title, publisher := splitTitle(source.Fold(it.Title), source.Fold(it.Source.Name))
+	rawTitle := plainText(it.Title)
+	title, publisher := splitTitle(rawTitle, plainText(it.Source.Name))
 	desc := parseDescription(it.Description)
-	if !m.Mentions(title, desc.text) {
+	if !m.Mentions(title, desc.prose) {
 		return bundle.Item{}, false
 	}
 	link := publisherURL(desc.href)
+	if link == "" {
+		link = articleURL(desc.href)
+	}
+	if link == "" {
+		link = articleURL(it.Link)
+	}
 	if link == "" {
 		link = strings.TrimSpace(it.Link)
 	}
@@ -179,7 +213,7 @@ func toItem(it rssItem, q bundle.Query, m newsitem.Matcher, retrieved time.Time)
 		site = newsitem.Host(link)
 	}
 	excerpt := desc.prose
-	if excerpt == title || excerpt == source.Fold(it.Title) {
+	if excerpt == title || excerpt == rawTitle {
 		excerpt = ""
 	}
 	doc := source.NewDocument(source.Document{
@@ -195,13 +229,25 @@ func toItem(it rssItem, q bundle.Query, m newsitem.Matcher, retrieved time.Time)
 	return newsitem.Item(Name, doc), true
 }
 
+// plainText is a feed text as a reader sees it: HTML entities that
+// reached it decoded (publishers' headlines arrive with "&#39;", "&quot;",
+// "&amp;" that the feed escapes once more for XML), whitespace folded.
+func plainText(s string) string {
+	if strings.Contains(s, "&") {
+		s = html.UnescapeString(s)
+	}
+	return source.Fold(s)
+}
+
 // splitTitle cuts Google's " - Publisher" suffix off a headline. With a
-// <source> name only that exact suffix is cut; without one, the text after
-// the last " - " is taken as the publisher.
+// <source> name only that suffix is cut (also when its case differs), so
+// a headline that itself contains " - " keeps it; without one, the text
+// after the last " - " is taken as the publisher.
 func splitTitle(title, sourceName string) (headline, publisher string) {
 	if sourceName != "" {
-		if h, ok := strings.CutSuffix(title, " - "+sourceName); ok && h != "" {
-			return h, sourceName
+		cut := len(title) - len(" - "+sourceName)
+		if cut > 0 && strings.EqualFold(title[cut:], " - "+sourceName) && strings.TrimSpace(title[:cut]) != "" {
+			return title[:cut], sourceName
 		}
 		return title, sourceName
 	}
@@ -233,6 +279,41 @@ func publisherURL(href string) string {
 		}
 	}
 	return ""
+}
+
+// articleURL returns the publisher's URL that a Google News article link
+// carries in clear, "" when it carries none. The link's last path segment
+// (…/rss/articles/ID, …/__i/rss/rd/articles/ID) is a base64url protocol
+// buffer: 0x08 0x13, then field 4 (0x22), length-prefixed. In the feeds of
+// 2020 and before that field is the article's URL; today it is an opaque
+// id ("AU_yqL…") that only Google can resolve.
+func articleURL(link string) string {
+	u, err := url.Parse(strings.TrimSpace(link))
+	if err != nil || !isGoogle(newsitem.Host(link)) || !strings.Contains(u.Path, "/articles/") {
+		return ""
+	}
+	id := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(id, "="))
+	if err != nil || len(b) < 3 || b[0] != 0x08 {
+		return ""
+	}
+	_, n := binary.Uvarint(b[1:])
+	if n <= 0 || len(b) < 1+n+1 || b[1+n] != 0x22 {
+		return ""
+	}
+	b = b[1+n+1:]
+	size, n := binary.Uvarint(b)
+	if n <= 0 || size > uint64(len(b)-n) {
+		return ""
+	}
+	target := string(b[n : n+int(size)])
+	if !utf8.ValidString(target) || strings.ContainsFunc(target, unicode.IsSpace) {
+		return ""
+	}
+	if host := newsitem.Host(target); host == "" || isGoogle(host) {
+		return ""
+	}
+	return target
 }
 
 func isGoogle(host string) bool {

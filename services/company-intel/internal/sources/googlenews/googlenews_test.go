@@ -2,7 +2,11 @@ package googlenews_test
 
 import (
 	"context"
+	"errors"
+	"io"
+	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,29 +41,58 @@ func TestGatherMapsEveryField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sourcetest.CheckItems(t, res.Items, "googlenews", now, []sourcetest.WantItem{
-		{
-			URL:   source.Normalize(sourcetest.GoogleRedirect("https://techcrunch.com/2026/02/17/northwind-robotics-raises-40-million-series-b/")),
-			Title: "Northwind Robotics raises $40 million Series B to expand its warehouse robot fleet", Publisher: "TechCrunch",
-			Published: time.Date(2026, 2, 17, 14, 5, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
-		},
-		{
-			// The anchor links to the release itself: its URL, without
-			// the tracking parameters.
-			URL:   "https://www.businesswire.com/news/home/20260210005123/en/Northwind-Robotics-Names-Dana-Whitfield-Chief-Financial-Officer",
-			Title: "Northwind Robotics Names Dana Whitfield Chief Financial Officer", Publisher: "Business Wire",
-			Published: time.Date(2026, 2, 10, 13, 30, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityFirstParty, Kind: bundle.KindPress,
-		},
-		{
-			URL:   source.Normalize(sourcetest.GoogleRedirect("https://www.reuters.com/technology/northwind-robotics-partners-with-contoso-logistics-2026-01-31/")),
-			Title: "Northwind Robotics partners with Contoso Logistics on autonomous picking", Publisher: "Reuters",
-			Excerpt:   "The agreement covers 40 distribution centres across North America, the companies said.",
-			Published: time.Date(2026, 1, 31, 9, 12, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityWire, Kind: bundle.KindNews,
-		},
-	})
+	sourcetest.CheckItems(t, res.Items, "googlenews", now, wantNorthwind)
 	if res.Usage != (bundle.Usage{Searches: 1}) {
 		t.Errorf("usage = %+v, want one free search", res.Usage)
 	}
+}
+
+// wantNorthwind is what GoogleNewsStories gives for Northwind Robotics,
+// newest first.
+var wantNorthwind = []sourcetest.WantItem{
+	{
+		URL:   source.Normalize(sourcetest.GoogleRedirect("https://techcrunch.com/2026/02/17/northwind-robotics-raises-40-million-series-b/")),
+		Title: "Northwind Robotics raises $40 million Series B to expand its warehouse robot fleet", Publisher: "TechCrunch",
+		Published: time.Date(2026, 2, 17, 14, 5, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
+	{
+		// A straight possessive and a " - " inside the headline: only the
+		// publisher's suffix is cut.
+		URL:   source.Normalize(sourcetest.GoogleRedirect("https://www.theverge.com/2026/2/14/northwind-robotics-pickers-grasping")),
+		Title: "How Northwind Robotics' pickers learned to grasp - and what's next", Publisher: "The Verge",
+		Published: time.Date(2026, 2, 14, 17, 0, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
+	{
+		// The anchor links to the release itself: its URL, without the
+		// tracking parameters.
+		URL:   "https://www.businesswire.com/news/home/20260210005123/en/Northwind-Robotics-Names-Dana-Whitfield-Chief-Financial-Officer",
+		Title: "Northwind Robotics Names Dana Whitfield Chief Financial Officer", Publisher: "Business Wire",
+		Published: time.Date(2026, 2, 10, 13, 30, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityFirstParty, Kind: bundle.KindPress,
+	},
+	{
+		// The title's HTML entities (&amp;#39; &amp;quot; &amp;amp; in
+		// the XML) are decoded.
+		URL:   source.Normalize(sourcetest.GoogleRedirect("https://www.forbes.com/sites/northwind-robotics-cfo-robots-as-a-service/")),
+		Title: `Northwind Robotics's CFO on "robots as a service" & margins`, Publisher: "Forbes",
+		Published: time.Date(2026, 2, 7, 8, 0, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
+	{
+		URL:   source.Normalize(sourcetest.GoogleRedirect("https://www.dcvelocity.com/articles/northwind-robotics-atlas-contoso-ohio")),
+		Title: "Northwind Robotics’ “Atlas” picker heads to Contoso’s Ohio sites", Publisher: "DC Velocity",
+		Published: time.Date(2026, 2, 5, 12, 20, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityAggregator, Kind: bundle.KindNews,
+	},
+	{
+		URL:   source.Normalize(sourcetest.GoogleRedirect("https://www.reuters.com/technology/northwind-robotics-partners-with-contoso-logistics-2026-01-31/")),
+		Title: "Northwind Robotics partners with Contoso Logistics on autonomous picking", Publisher: "Reuters",
+		Excerpt:   "The agreement covers 40 distribution centres across North America, the companies said.",
+		Published: time.Date(2026, 1, 31, 9, 12, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityWire, Kind: bundle.KindNews,
+	},
+	{
+		// The 2020 cluster form: the article id carries the URL in clear.
+		URL:   "https://www.bizjournals.com/pittsburgh/news/2026/01/28/northwind-robotics-test-warehouse.html",
+		Title: "Northwind Robotics opens Pittsburgh test warehouse", Publisher: "Pittsburgh Business Times",
+		Published: time.Date(2026, 1, 28, 7, 0, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
 }
 
 func TestSearchQuery(t *testing.T) {
@@ -92,16 +125,36 @@ func TestRelevanceAndWindow(t *testing.T) {
 		wantTitle []string
 	}{
 		{
-			name: "body-only mention, story before From and old story are dropped", company: northwind.Company, from: northwind.From,
+			name:    "body-only mention, related-headline-only mention, story before From and old story are dropped",
+			company: northwind.Company, from: northwind.From,
 			wantTitle: []string{
 				"Northwind Robotics raises $40 million Series B to expand its warehouse robot fleet",
+				"How Northwind Robotics' pickers learned to grasp - and what's next",
 				"Northwind Robotics Names Dana Whitfield Chief Financial Officer",
+				`Northwind Robotics's CFO on "robots as a service" & margins`,
+				"Northwind Robotics’ “Atlas” picker heads to Contoso’s Ohio sites",
 				"Northwind Robotics partners with Contoso Logistics on autonomous picking",
+				"Northwind Robotics opens Pittsburgh test warehouse",
 			},
 		},
 		{
 			name: "a narrower window", company: northwind.Company, from: now.AddDate(0, 0, -7),
-			wantTitle: []string{"Northwind Robotics raises $40 million Series B to expand its warehouse robot fleet"},
+			wantTitle: []string{
+				"Northwind Robotics raises $40 million Series B to expand its warehouse robot fleet",
+				"How Northwind Robotics' pickers learned to grasp - and what's next",
+			},
+		},
+		{
+			// Google returns four stories naming Contoso: a title with
+			// "Contoso’s" (curly possessive) and one with "Contoso
+			// Logistics" are about it; a cluster that names it only in a
+			// related headline and a story that names it only in its body
+			// are not.
+			name: "curly possessive kept, related-headline and body mentions dropped", company: bundle.Company{Name: "Contoso"}, from: northwind.From,
+			wantTitle: []string{
+				"Northwind Robotics’ “Atlas” picker heads to Contoso’s Ohio sites",
+				"Northwind Robotics partners with Contoso Logistics on autonomous picking",
+			},
 		},
 		{
 			name: "another company", company: sourcetest.AcmeAnalytics, from: northwind.From,
@@ -143,7 +196,54 @@ func TestFailures(t *testing.T) {
 			tt.Inject(srv, sourcetest.GoogleNewsPath)
 			start := time.Now()
 			res, err := newSource(t, srv, tt.Timeout).Gather(context.Background(), northwind)
-			tt.Check(t, srv, sourcetest.GoogleNewsPath, "googlenews", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, 3)
+			tt.Check(t, srv, sourcetest.GoogleNewsPath, "googlenews", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, len(wantNorthwind))
 		})
+	}
+}
+
+func TestHTMLPageInsteadOfTheFeedIsMalformed(t *testing.T) {
+	t.Parallel()
+	srv := sourcetest.NewGoogleNews(t, sourcetest.GoogleNewsStories(now)...)
+	srv.Fail(sourcetest.GoogleNewsPath, sourcetest.FaultHTMLPage)
+	res, err := newSource(t, srv, 5*time.Second).Gather(context.Background(), northwind)
+	var e *upstream.Error
+	if !errors.As(err, &e) || e.Kind != upstream.KindMalformed || e.Status != 200 {
+		t.Fatalf("err = %v, want malformed with HTTP 200", err)
+	}
+	if len(res.Items) != 0 || res.Usage.Searches != 1 || srv.Calls() != 1 {
+		t.Errorf("items %d, usage %+v, calls %d; want none, one search answered, one call", len(res.Items), res.Usage, srv.Calls())
+	}
+}
+
+// TestFeedShape checks that the fake serves Google's bytes: the preamble,
+// the title suffix, the escaped description markup, the GMT pubDate, the
+// opaque guid and <source url>.
+func TestFeedShape(t *testing.T) {
+	t.Parallel()
+	srv := sourcetest.NewGoogleNews(t, sourcetest.GoogleNewsStories(now)...)
+	resp, err := http.Get(srv.URL + sourcetest.GoogleNewsPath + "?q=%22Northwind+Robotics%22&hl=en-US&gl=US&ceid=US:en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	feed := string(b)
+	for _, want := range []string{
+		`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><generator>NFE/5.0</generator><title>""Northwind Robotics"" - Google News</title>`,
+		`<title>How Northwind Robotics' pickers learned to grasp - and what's next - The Verge</title>`,
+		`<title>Northwind Robotics&amp;#39;s CFO on &amp;quot;robots as a service&amp;quot; &amp;amp; margins - Forbes</title>`,
+		`<guid isPermaLink="false">CBMi`,
+		`<pubDate>Tue, 17 Feb 2026 14:05:00 GMT</pubDate>`,
+		`<description>&lt;a href="https://news.google.com/rss/articles/CBMi`,
+		`" target="_blank"&gt;Northwind Robotics’ “Atlas” picker heads to Contoso’s Ohio sites&lt;/a&gt;&amp;nbsp;&amp;nbsp;&lt;font color="#6f6f6f"&gt;DC Velocity&lt;/font&gt;</description><source url="https://www.dcvelocity.com">DC Velocity</source></item>`,
+		`<description>&lt;ol&gt;&lt;li&gt;&lt;a href=&quot;https://news.google.com/__i/rss/rd/articles/CBMi`,
+		`View Full Coverage on Google News&lt;/a&gt;&lt;/strong&gt;&lt;/li&gt;&lt;/ol&gt;</description>`,
+	} {
+		if !strings.Contains(feed, want) {
+			t.Errorf("feed lacks %s", want)
+		}
+	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/rss+xml") {
+		t.Errorf("Content-Type = %q", ct)
 	}
 }

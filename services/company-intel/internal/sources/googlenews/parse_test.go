@@ -1,6 +1,8 @@
 package googlenews
 
 import (
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/xml"
 	"strings"
 	"testing"
@@ -55,12 +57,94 @@ func TestSplitTitle(t *testing.T) {
 		{"suffix differs from the source", "Acme raises $5M", "Axios", "Acme raises $5M", "Axios"},
 		{"no source element", "Acme raises $5M - The Robot Report", "", "Acme raises $5M", "The Robot Report"},
 		{"title is only the suffix", " - Axios", "Axios", " - Axios", "Axios"},
+		{"suffix in another case", "Acme raises $5M - THE VERGE", "The Verge", "Acme raises $5M", "The Verge"},
+		{"dash inside the headline, publisher with dashes", "Acme's plan - explained - Yahoo - Finance", "Yahoo - Finance", "Acme's plan - explained", "Yahoo - Finance"},
+		{"non-ASCII before the suffix", "Gymshark’s ‘Patch’ - TheIndustry.fashion", "TheIndustry.fashion", "Gymshark’s ‘Patch’", "TheIndustry.fashion"},
 		{"nothing to split", "Acme raises $5M", "", "Acme raises $5M", ""},
 	}
 	for _, tt := range tests {
 		h, p := splitTitle(tt.title, tt.source)
 		if h != tt.headline || p != tt.publisher {
 			t.Errorf("%s: splitTitle(%q, %q) = %q, %q; want %q, %q", tt.name, tt.title, tt.source, h, p, tt.headline, tt.publisher)
+		}
+	}
+}
+
+func TestPlainText(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"Acme&#39;s new CFO", "Acme's new CFO"},
+		{"Acme&amp;#39;s", "Acme&#39;s"}, // one level: the XML decoder removed the other
+		{`&quot;Robots as a service&quot; at AT&amp;T`, `"Robots as a service" at AT&T`},
+		{"Acme’s “Atlas” ‘line’", "Acme’s “Atlas” ‘line’"},
+		{"R&D at P&G", "R&D at P&G"},
+		{"Acme&nbsp;&nbsp;raises\n  $5M", "Acme raises $5M"},
+	}
+	for _, tt := range tests {
+		if got := plainText(tt.in); got != tt.want {
+			t.Errorf("plainText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// legacyID builds a 2020-form article id carrying target.
+func legacyID(target string) string {
+	msg := append([]byte{0x08, 0x13, 0x22}, binary.AppendUvarint(nil, uint64(len(target)))...)
+	return base64.RawURLEncoding.EncodeToString(append(append(msg, target...), 0xd2, 0x01, 0x00))
+}
+
+func TestArticleURL(t *testing.T) {
+	t.Parallel()
+	long := "https://www.rtbf.be/info/societe/detail_acme-robotics-" + strings.Repeat("x", 120) + "?id=10450793"
+	opaque := base64.RawURLEncoding.EncodeToString(append([]byte{0x08, 0x13, 0x22, 0x58}, "AU_yqLMk"+strings.Repeat("Q", 80)...))
+	tests := []struct{ name, link, want string }{
+		{"2020 rd link", "https://news.google.com/__i/rss/rd/articles/" + legacyID("https://www.rtbf.be/a") + "?oc=5", "https://www.rtbf.be/a"},
+		{"2020 link, two-byte length", "https://news.google.com/__i/rss/rd/articles/" + legacyID(long) + "?oc=5", long},
+		{"rss/articles form with padding", "https://news.google.com/rss/articles/" + legacyID("https://apnews.com/x") + "==?oc=5", "https://apnews.com/x"},
+		{"today's opaque id", "https://news.google.com/rss/articles/" + opaque + "?oc=5", ""},
+		{"id pointing back to Google", "https://news.google.com/rss/articles/" + legacyID("https://news.google.com/stories/x"), ""},
+		{"id with a non-http target", "https://news.google.com/rss/articles/" + legacyID("javascript:alert(1)"), ""},
+		{"length past the end", "https://news.google.com/rss/articles/" + base64.RawURLEncoding.EncodeToString([]byte{0x08, 0x13, 0x22, 0x7f, 'h'}), ""},
+		{"not base64", "https://news.google.com/rss/articles/CBMi!!!?oc=5", ""},
+		{"a publisher's link", "https://www.reuters.com/articles/" + legacyID("https://www.rtbf.be/a"), ""},
+		{"a story page", "https://news.google.com/stories/CAAqOQgKIjN?oc=5", ""},
+		{"empty", "", ""},
+	}
+	for _, tt := range tests {
+		if got := articleURL(tt.link); got != tt.want {
+			t.Errorf("%s: articleURL(%q) = %q, want %q", tt.name, tt.link, got, tt.want)
+		}
+	}
+}
+
+func TestToItemHandsTheMatcherTheHeadline(t *testing.T) {
+	t.Parallel()
+	to := time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC)
+	q := bundle.Query{Company: bundle.Company{Name: "Acme", Domain: "acme.example"}, From: to.AddDate(0, 0, -30), To: to}
+	m := newsitem.NewMatcher(q.Company)
+	anchor := func(h string) string {
+		return `<a href="https://news.google.com/rss/articles/CBMiX?oc=5" target="_blank">` + h + `</a>&nbsp;&nbsp;<font color="#6f6f6f">Axios</font>`
+	}
+	tests := []struct {
+		name, title, desc string
+		wantTitle         string // "" when dropped
+	}{
+		{"straight possessive", "Acme's new plant - Axios", anchor("Acme's new plant"), "Acme's new plant"},
+		{"curly possessive", "Acme’s new plant - Axios", anchor("Acme’s new plant"), "Acme’s new plant"},
+		{"possessive as an entity", "Acme&#39;s new plant - Axios", anchor("Acme&amp;#39;s new plant"), "Acme's new plant"},
+		{"curly quotes around the name", "“Acme” wins a deal - Axios", anchor("“Acme” wins a deal"), "“Acme” wins a deal"},
+		{"how we migrated", "How we migrated Acme's pipeline - Axios", anchor("How we migrated Acme's pipeline"), "How we migrated Acme's pipeline"},
+		{"name only in a related headline of a cluster", "Robots in retail - Axios",
+			"<ol><li>" + anchor("Robots in retail") + "</li><li>" + anchor("Acme's robots") + "</li></ol>", ""},
+		{"name only in the prose of an older description", "Robots in retail - Axios", anchor("Robots in retail") + `<br><font size="-1">Acme said it would hire.</font>`, "Robots in retail"},
+		{"another company", "Acmeville's new mayor - Axios", anchor("Acmeville's new mayor"), ""},
+	}
+	for _, tt := range tests {
+		raw := rssItem{Title: tt.title, Link: "https://news.google.com/rss/articles/CBMiX?oc=5", PubDate: "Tue, 17 Feb 2026 14:05:00 GMT", Description: tt.desc}
+		raw.Source.Name, raw.Source.URL = "Axios", "https://www.axios.com"
+		it, ok := toItem(raw, q, m, to)
+		if ok != (tt.wantTitle != "") || (ok && (it.Doc.Title != tt.wantTitle || it.Doc.Publisher != "Axios")) {
+			t.Errorf("%s: kept %v, title %q, publisher %q; want title %q", tt.name, ok, it.Doc.Title, it.Doc.Publisher, tt.wantTitle)
 		}
 	}
 }
@@ -119,7 +203,12 @@ func FuzzFeed(f *testing.F) {
 			return
 		}
 		for _, raw := range feed.Channel.Items {
-			parseDescription(raw.Description)
+			desc := parseDescription(raw.Description)
+			for _, link := range []string{raw.Link, desc.href} {
+				if u := articleURL(link); u != "" && (newsitem.Host(u) == "" || isGoogle(newsitem.Host(u))) {
+					t.Fatalf("articleURL(%q) = %q: not a publisher's URL", link, u)
+				}
+			}
 			it, ok := toItem(raw, q, m, q.To)
 			if !ok {
 				continue

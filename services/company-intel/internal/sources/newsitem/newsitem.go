@@ -4,15 +4,10 @@
 // the window rule for dated items, how a story becomes a bundle.Item, the
 // order items are returned in, and what counts as a search made.
 //
-// Relevance rule: a text mentions the company when its words (normal form
-// of companyname: lower case, accents folded, punctuation a word break,
-// "&" as "and") contain, as a contiguous run, the normal form of the
-// company's name, of one of its aliases or of its domain, or the name's
-// words written as one ("NorthwindRobotics"). Matching whole words makes it
-// word-bounded and case-insensitive: "Acme" does not match "Acmeville".
-// A name whose normal form is shorter than two characters is not matched
-// (it would match stray letters). Tickers are not matched: short tickers
-// are common words ("ON", "ALL", "A").
+// Relevance rule: a story is about the company when its text mentions it
+// by companyname's one rule (companyname.Matcher: name, aliases, short
+// name or domain, whole words, possessives and hyphenation read through,
+// case and accents ignored).
 package newsitem
 
 import (
@@ -50,77 +45,19 @@ func QueryName(c bundle.Company) string {
 }
 
 func displayName(name string) string {
-	want := strings.Join(companyname.Words(name), " ")
-	if utf8.RuneCountInString(want) < minNeedle {
+	if utf8.RuneCountInString(companyname.Normalize(name)) < companyname.MinMatch {
 		return ""
 	}
-	fields := strings.Fields(name)
-	for i := range fields {
-		prefix := strings.Join(fields[:i+1], " ")
-		if strings.Join(companyname.Words(prefix), " ") == want {
-			return strings.TrimRight(prefix, ",;:-–—")
-		}
-	}
-	return strings.Join(fields, " ")
+	return companyname.Display(name)
 }
 
-// minNeedle is the shortest normal form (in runes) that is matched.
-const minNeedle = 2
-
-// Matcher decides whether texts mention one company (see the package
-// comment). The zero Matcher matches nothing.
-type Matcher struct {
-	needles [][]string // word runs
-}
+// Matcher decides whether texts mention one company: companyname's
+// Matcher. The zero Matcher matches nothing.
+type Matcher = companyname.Matcher
 
 // NewMatcher returns the Matcher for c: its name, aliases and domain.
 func NewMatcher(c bundle.Company) Matcher {
-	var m Matcher
-	seen := map[string]bool{}
-	add := func(words []string) {
-		key := strings.Join(words, " ")
-		if utf8.RuneCountInString(key) < minNeedle || seen[key] {
-			return
-		}
-		seen[key] = true
-		m.needles = append(m.needles, words)
-	}
-	for _, n := range append([]string{c.Name}, c.Aliases...) {
-		w := companyname.Words(n)
-		add(w)
-		if len(w) > 1 {
-			add([]string{strings.Join(w, "")})
-		}
-	}
-	if c.Domain != "" {
-		add(companyname.Words(c.Domain))
-	}
-	return m
-}
-
-// Mentions reports whether any of texts mentions the company.
-func (m Matcher) Mentions(texts ...string) bool {
-	if len(m.needles) == 0 {
-		return false
-	}
-	for _, t := range texts {
-		words := companyname.Words(t)
-		for _, n := range m.needles {
-			if containsRun(words, n) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func containsRun(words, run []string) bool {
-	for i := 0; i+len(run) <= len(words); i++ {
-		if slices.Equal(words[i:i+len(run)], run) {
-			return true
-		}
-	}
-	return false
+	return companyname.NewMatcher(c.Name, c.Aliases, c.Domain)
 }
 
 // InWindow reports whether a date known at precision p lies within the

@@ -72,6 +72,18 @@ var items = map[string]itemTitle{
 	"9.01": {"Financial Statements and Exhibits", "Financial Statements and Exhibits"},
 }
 
+// exemptions are the federal exemptions and exclusions a Form D claims
+// (its item 6), as the submissions JSON's items column writes them.
+var exemptions = map[string]string{
+	"04":   "Rule 504",
+	"04a5": "Securities Act Section 4(a)(5)",
+	"05":   "Rule 505",
+	"06":   "Rule 506",
+	"06b":  "Rule 506(b)",
+	"06c":  "Rule 506(c)",
+	"3c":   "Investment Company Act Section 3(c)",
+}
+
 // usStates are the two-letter codes EDGAR uses for US states, the District
 // of Columbia and US territories in stateOrCountry; every other value is a
 // foreign code (letter and digit, e.g. "X0" United Kingdom).

@@ -14,17 +14,57 @@
 //
 // Company resolution: q.Company.CIK when set; otherwise the ticker file
 // (www.sec.gov/files/company_tickers.json, cached for TickerTTL) by exact
-// ticker (case-insensitive), then by exact normalised name (see
-// normalizeName). Nothing fuzzy: no match, or a name shared by two CIKs,
-// leaves the company without a CIK and Gather returns an empty Result.
+// ticker (case-insensitive), then by title as written, then by exact
+// normalised name: the company-name normal form of the title without
+// EDGAR's state, country, "/NEW/" and "/ADR/" markers, in every spelling
+// they take (see stripMarkers). Nothing fuzzy: no match, or a name shared
+// by two CIKs, leaves the company without a CIK and Gather returns an
+// empty Result. A Listing carries the title as written and its Name
+// without markers: compare Name, not Title, with a company's name
+// (companyname.Same("COSTCO WHOLESALE CORP", "Costco Wholesale
+// Corporation") holds; with "/NEW" it does not).
+//
+// Filings: one item per filing of interest (forms.go), cited by its
+// primary document in the EDGAR archives. A filing without a usable
+// primary document (EDGAR names none for filings from before about 2001;
+// the column may also be missing or null) is still cited, by its filing
+// index page (…/{accession}-index.htm), which lists every document of the
+// filing: a reader expects every filing of interest, and the index page is
+// the SEC's own page for it. The items column is read as 8-K items for
+// 8-K and 8-K/A (meanings for the current numbering; "5", "7" from before
+// August 2004 kept as written) and as the exemptions a Form D claims
+// ("06b": Rule 506(b)); other text found there is not an item. A
+// primaryDocDescription that only names the form ("FORM 8-K", "10-Q") is
+// not repeated in the excerpt. A row whose accession number or filing date
+// does not parse is dropped and counted (upstream.Client.Dropped); columns
+// that do not line up make the whole answer malformed.
 //
 // Dates: Published is the filing date at day precision. The submissions
 // JSON's acceptanceDateTime ends in "Z" but for about a fifth of filers it
 // is the New York clock with a Z appended (measured against the SGML
 // headers, which are always Eastern: datamule-python#115, edgartools#557),
-// so it cannot be cited as an instant; it is kept as written in
-// Filing.Accepted. A filing is in the window when its filing day overlaps
-// [q.From, q.To].
+// and filings from before EDGAR recorded acceptance times carry New York
+// midnight (T05:00:00.000Z), so it cannot be cited as an instant; it is
+// kept as written in Filing.Accepted (zero when absent or unreadable). A
+// filing is in the window when its filing day overlaps [q.From, q.To].
+//
+// Where the shapes were learned: the SEC's EDGAR API documentation
+// (data.sec.gov submissions, the ticker file, fair-access rules); the live
+// ticker file as public projects mirror it weekly (the title spellings
+// above: /DE/, /DE, INC/DE, " / MA", \DE\, a bare trailing state after a
+// legal form, /NEW, /ADR, /FI, /CAN/, (Cayman) and spaced legal forms such
+// as "N V"); submissions documents that public EDGAR client libraries keep
+// as test fixtures, from 2022 and 2026 (compact one-line JSON, the
+// filings.recent columns with act, fileNumber, filmNumber, size, core_type
+// and isXBRLNumeric beside the ones read here, the files paging block, a
+// zero-padded cik string, lei, ownerOrg, isForeignLocation and countryCode
+// that may be null, formerNames as objects, empty primaryDocument for old
+// filings, the items column also carrying Form D exemptions ("06b") and
+// EFFECT notices ("S-4,,2021-03-04 16:00:00"), and primaryDocDescription
+// as "8-K", "FORM 8-K", "" or a real title); EDGAR clients' issue
+// trackers (the 403 HTML page "Request Rate Threshold Exceeded" / "Your
+// Request Originates from an Undeclared Automated Tool", 429 on the
+// archives, the acceptanceDateTime clock).
 package sec
 
 import (
@@ -32,6 +72,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -40,6 +81,7 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+	"go.opentelemetry.io/otel/metric"
 )
 
 // Name is the provider name.
@@ -75,6 +117,9 @@ type Config struct {
 	MaxRetries    int   // upstream.DefaultMaxRetries when 0, none when negative
 	MaxBodyBytes  int64 // upstream.DefaultMaxBodyBytes when 0
 	Recorder      upstream.Recorder
+	// MeterProvider records the filings dropped as unreadable
+	// (upstream.DroppedMetric); nil is the otel global.
+	MeterProvider metric.MeterProvider
 	Logger        *slog.Logger
 	Now           func() time.Time // nil = time.Now
 }
@@ -115,6 +160,7 @@ func New(cfg Config) (*Source, error) {
 	client := upstream.New(upstream.Config{
 		Name: Name, Timeout: cfg.Timeout, RatePerSecond: rate, Burst: 1, MaxRetries: cfg.MaxRetries,
 		MaxBodyBytes: cfg.MaxBodyBytes, UserAgent: ua, Recorder: cfg.Recorder, Logger: cfg.Logger,
+		MeterProvider: cfg.MeterProvider,
 	})
 	return &Source{www: www, data: data, client: client, now: cfg.Now, log: cfg.Logger}, nil
 }
@@ -127,8 +173,10 @@ func (s *Source) Close() { s.client.Close() }
 
 // LookupTicker resolves a ticker or a company name with the SEC ticker
 // file: the listings whose ticker equals nameOrTicker (case-insensitive,
-// "BRK.B" = "BRK-B"), else those whose normalised title equals its
-// normalised form (normalizeName); none otherwise (never a fuzzy guess).
+// "BRK.B" = "BRK-B"), else those whose title is nameOrTicker as written
+// (case and spacing aside), else those whose normalised title equals its
+// normalised form (normalizeName: "Costco Wholesale Corporation" finds
+// "COSTCO WHOLESALE CORP /NEW"); none otherwise (never a fuzzy guess).
 // Several listings may share a CIK (share classes) and a name may match
 // several CIKs: the caller decides. Usage.Contents is 1 when the ticker
 // file was fetched for this call, 0 when it came from the cache.
@@ -147,8 +195,9 @@ func (s *Source) LookupTicker(ctx context.Context, nameOrTicker string) ([]Listi
 }
 
 // resolve returns the company's CIK ("" when it has none): c.CIK, else
-// the one CIK whose ticker equals c.Ticker, else the one CIK whose
-// normalised title equals c.Name's.
+// the one CIK whose ticker equals c.Ticker, else the one CIK whose title
+// is c.Name as written or, failing that, whose normalised title equals
+// c.Name's.
 func (s *Source) resolve(ctx context.Context, c bundle.Company) (string, bundle.Usage, error) {
 	if cik, ok := canonicalCIK(c.CIK); ok {
 		return cik, bundle.Usage{}, nil
@@ -196,7 +245,7 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 	if err != nil || cik == "" {
 		return res, err
 	}
-	resp, err := s.client.Do(ctx, upstream.Request{URL: s.data + "/submissions/CIK" + pad(cik) + ".json", Retry5xx: true})
+	resp, err := s.get(ctx, s.data+"/submissions/CIK"+pad(cik)+".json")
 	res.Usage.Contents++
 	if err != nil {
 		if upstream.KindOf(err) == upstream.KindNotFound {
@@ -204,12 +253,15 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 		}
 		return res, err
 	}
-	sub, rows, err := parseSubmissions(resp.Body)
+	sub, rows, dropped, err := parseSubmissions(resp.Body)
 	if err != nil {
 		return res, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
 	}
+	s.client.Dropped(ctx, "undecodable", dropped)
 	retrieved := s.now().UTC()
-	name := strings.TrimSpace(sub.Name)
+	// Submissions' name is EDGAR's conformed name, markers included
+	// ("COSTCO WHOLESALE CORP /NEW"): items name the company without them.
+	name := stripMarkers(sub.Name)
 	if name == "" {
 		name = q.Company.Name
 	}
@@ -262,15 +314,33 @@ func safeFileName(n string) bool {
 }
 
 func (s *Source) filingPage(ctx context.Context, name string) ([]filingRow, error) {
-	resp, err := s.client.Do(ctx, upstream.Request{URL: s.data + "/submissions/" + name, Retry5xx: true})
+	resp, err := s.get(ctx, s.data+"/submissions/"+name)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := parseFilingPage(resp.Body)
+	rows, dropped, err := parseFilingPage(resp.Body)
 	if err != nil {
 		return nil, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
 	}
+	s.client.Dropped(ctx, "undecodable", dropped)
 	return rows, nil
+}
+
+// get GETs one of EDGAR's JSON files. The SEC answers 403 with an HTML
+// page ("Request Rate Threshold Exceeded" / "Your Request Originates from
+// an Undeclared Automated Tool") both to a User-Agent it does not accept
+// and to a client over its rate threshold (it then blocks the address for
+// about ten minutes): a rejection that retrying would only prolong, kept
+// as KindRejected with the reason spelled out.
+func (s *Source) get(ctx context.Context, u string) (*upstream.Response, error) {
+	resp, err := s.client.Do(ctx, upstream.Request{URL: u, Retry5xx: true})
+	var ue *upstream.Error
+	if errors.As(err, &ue) && ue.Kind == upstream.KindRejected && ue.Status == http.StatusForbidden {
+		return nil, &upstream.Error{Upstream: Name, Kind: upstream.KindRejected, Status: ue.Status,
+			Err: fmt.Errorf("the SEC refused the request as from an undeclared automated tool or over its rate threshold "+
+				"(SEC_USER_AGENT must name the company and a contact e-mail; at most %d requests/s): %w", MaxRatePerSecond, ue.Err)}
+	}
+	return resp, err
 }
 
 // pad zero-pads a CIK to EDGAR's 10 digits.
@@ -392,10 +462,18 @@ func (f filer) documentURL(r filingRow) string {
 }
 
 // title is "Form 8-K: Name — items 5.02, 9.01 (short meanings)" for a
-// filing with items, "Form 10-Q: Name — Quarterly report" otherwise.
+// current report with items, "Form D: Name — Notice of an exempt offering
+// of securities (Rule 506(b))" for a Form D with its exemptions, "Form
+// 10-Q: Name — Quarterly report" otherwise.
 func (f filer) title(r filingRow, meaning string) string {
 	t := "Form " + r.form + ": " + f.name + " — "
-	if len(r.items) == 0 {
+	switch {
+	case isFormD(r.form):
+		if ex := exemptionNames(r.items); len(ex) > 0 {
+			return t + meaning + " (" + strings.Join(ex, ", ") + ")"
+		}
+		return t + meaning
+	case !isCurrentReport(r.form) || len(r.items) == 0:
 		return t + meaning
 	}
 	word := "item "
@@ -415,23 +493,66 @@ func (f filer) title(r filingRow, meaning string) string {
 	return t
 }
 
-// excerpt is the primary document's description followed by the form's
-// wording of each item ("Item 5.02: Departure of Directors …"); the form's
-// meaning when there is neither.
+// excerpt is the primary document's description (unless it only names
+// the form: "FORM 8-K", "10-Q") followed by the form's wording of each
+// 8-K item ("Item 5.02: Departure of Directors …") or the exemptions a
+// Form D claims; "Quarterly report (Form 10-Q)." when there is none of
+// these.
 func excerpt(r filingRow, meaning string) string {
 	var parts []string
-	if r.description != "" {
+	if informative(r.description, r.form) {
 		parts = append(parts, strings.TrimSuffix(r.description, ".")+".")
 	}
-	for _, it := range r.items {
-		if m, ok := items[it]; ok {
-			parts = append(parts, "Item "+it+": "+m.full+".")
+	switch {
+	case isCurrentReport(r.form):
+		for _, it := range r.items {
+			if m, ok := items[it]; ok {
+				parts = append(parts, "Item "+it+": "+m.full+".")
+			}
+		}
+	case isFormD(r.form):
+		if ex := exemptionNames(r.items); len(ex) > 0 {
+			parts = append(parts, "Exemption claimed: "+strings.Join(ex, ", ")+".")
 		}
 	}
 	if len(parts) == 0 {
 		return meaning + " (Form " + r.form + ")."
 	}
 	return strings.Join(parts, " ")
+}
+
+func isCurrentReport(form string) bool { return form == "8-K" || form == "8-K/A" }
+
+func isFormD(form string) bool { return form == "D" || form == "D/A" }
+
+// informative reports whether a primaryDocDescription says more than the
+// form's name: "FORM 8-K", "8-K", "Form 10-Q" and "" do not; "Credit
+// Agreement" and "CURRENT REPORT, ITEM 5.02" do.
+func informative(desc, form string) bool {
+	key := func(s string) string {
+		s = strings.ToUpper(strings.TrimSpace(s))
+		s = strings.TrimPrefix(s, "FORM ")
+		return strings.NewReplacer(" ", "", "-", "", ".", "").Replace(s)
+	}
+	d := key(desc)
+	return d != "" && d != key(form)
+}
+
+// exemptionNames are the meanings of a Form D's items (the federal
+// exemptions it claims), in order; codes without a known meaning are
+// written as they are.
+func exemptionNames(codes []string) []string {
+	var out []string
+	for _, c := range codes {
+		if m, ok := exemptions[strings.ToLower(c)]; ok {
+			out = append(out, m)
+		} else if strings.HasPrefix(strings.ToLower(c), "3c.") {
+			out = append(out, "Investment Company Act Section 3(c)("+c[3:]+")")
+		} else {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // sortItems orders items by publication date, newest first (undated

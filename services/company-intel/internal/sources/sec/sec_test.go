@@ -105,7 +105,7 @@ func TestGatherMapsFilingsAndProfile(t *testing.T) {
 					URL:       arch + "000199900126000014/nwrb-20260303.htm",
 					Title:     "Form 8-K: Northwind Robotics, Inc. — items 5.02, 9.01 (Departure/Election of Directors or Officers; Financial Statements and Exhibits)",
 					Publisher: "SEC EDGAR", Published: day(2026, 3, 3), Precision: source.PrecisionDay, RetrievedAt: now,
-					Excerpt: "FORM 8-K. Item 5.02: Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; " +
+					Excerpt: "Item 5.02: Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; " +
 						"Compensatory Arrangements of Certain Officers. Item 9.01: Financial Statements and Exhibits.",
 					Authority: source.AuthorityRegulatory,
 				},
@@ -132,7 +132,7 @@ func TestGatherMapsFilingsAndProfile(t *testing.T) {
 					URL:       arch + "000199900126000010/nwrb-20260114.htm",
 					Title:     "Form 10-Q: Northwind Robotics, Inc. — Quarterly report",
 					Publisher: "SEC EDGAR", Published: day(2026, 2, 14), Precision: source.PrecisionDay, RetrievedAt: now,
-					Excerpt: "10-Q.", Authority: source.AuthorityRegulatory,
+					Excerpt: "Quarterly report (Form 10-Q).", Authority: source.AuthorityRegulatory,
 				},
 				Provider: "sec", Kind: bundle.KindFiling,
 				Filing: &bundle.Filing{Form: "10-Q", Filed: day(2026, 2, 14), Accepted: time.Date(2026, 2, 14, 16, 12, 45, 0, time.UTC),
@@ -231,8 +231,9 @@ func TestGatherResolutionAndWindow(t *testing.T) {
 }
 
 func TestLookupTicker(t *testing.T) {
-	northwind := []sec.Listing{{CIK: "1999001", Ticker: "NWRB", Title: "NORTHWIND ROBOTICS INC /DE/"}}
-	fabrikam := []sec.Listing{{CIK: "1999012", Ticker: "FBK-A", Title: "FABRIKAM CO"}, {CIK: "1999012", Ticker: "FBK-B", Title: "FABRIKAM CO"}}
+	northwind := []sec.Listing{{CIK: "1999001", Ticker: "NWRB", Title: "NORTHWIND ROBOTICS INC /DE/", Name: "NORTHWIND ROBOTICS INC"}}
+	fabrikam := []sec.Listing{{CIK: "1999012", Ticker: "FBK-A", Title: "FABRIKAM CO", Name: "FABRIKAM CO"},
+		{CIK: "1999012", Ticker: "FBK-B", Title: "FABRIKAM CO", Name: "FABRIKAM CO"}}
 	srv := sourcetest.NewSEC(t, fixtures()...)
 	s := newSource(t, srv)
 	for _, tc := range []struct {
@@ -249,7 +250,9 @@ func TestLookupTicker(t *testing.T) {
 		{"prefix is no match", "Northwind", nil},
 		{"share class", "FBK/A", fabrikam[:1]},
 		{"name of share classes", "Fabrikam", fabrikam},
-		{"ambiguous name returns both", "Tailspin", []sec.Listing{{CIK: "1999010", Ticker: "TSPH", Title: "Tailspin Holdings Inc"}, {CIK: "1999011", Ticker: "TSPN", Title: "Tailspin Inc"}}},
+		{"ambiguous name returns both", "Tailspin", []sec.Listing{{CIK: "1999010", Ticker: "TSPH", Title: "Tailspin Holdings Inc", Name: "Tailspin Holdings Inc"},
+			{CIK: "1999011", Ticker: "TSPN", Title: "Tailspin Inc", Name: "Tailspin Inc"}}},
+		{"name with another spelling of the marker", `Northwind Robotics Inc \DE\`, northwind},
 		{"empty", " ", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -415,6 +418,13 @@ func TestGatherFaults(t *testing.T) {
 		{"ticker file 500", "/files/", nil, sourcetest.Fault500, ticker, 0, want{Kind: upstream.KindFailure, Calls: 3}},
 		{"ticker file malformed", "/files/", []sourcetest.Fault{sourcetest.FaultMalformed}, "", ticker, 0, want{Kind: upstream.KindMalformed, Calls: 1}},
 		{"ticker file oversized", "/files/", []sourcetest.Fault{sourcetest.FaultOversized}, "", ticker, 0, want{Kind: upstream.KindTooLarge, Calls: 1}},
+		{"submissions html page", "/submissions/", []sourcetest.Fault{sourcetest.FaultHTMLPage}, "", nw, 0, want{Kind: upstream.KindMalformed, Calls: 1}},
+		{"ticker file html page", "/files/", []sourcetest.Fault{sourcetest.FaultHTMLPage}, "", ticker, 0, want{Kind: upstream.KindMalformed, Calls: 1}},
+		{"ticker file 429 then success", "/files/", []sourcetest.Fault{sourcetest.Fault429}, "", ticker, 0,
+			want{Calls: 2, Items: 4, MinTook: time.Second}},
+		{"ticker file 429 long fails fast", "/files/", []sourcetest.Fault{sourcetest.Fault429Long}, "", ticker, 0,
+			want{Kind: upstream.KindRateLimited, Calls: 1, MaxTook: time.Second}},
+		{"ticker file not found", "/files/", []sourcetest.Fault{sourcetest.FaultNotFound}, "", ticker, 0, want{Kind: upstream.KindNotFound, Calls: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -448,13 +458,26 @@ func TestMisalignedColumnsAreMalformed(t *testing.T) {
 	}
 }
 
+// TestUndeclaredUserAgentIsRejected: the SEC answers 403 with its HTML
+// page to a User-Agent without a contact; the source does not retry and
+// says why.
 func TestUndeclaredUserAgentIsRejected(t *testing.T) {
-	srv := sourcetest.NewSEC(t, fixtures()...)
-	s := newSource(t, srv, func(c *sec.Config) { c.UserAgent = upstream.DefaultUserAgent })
-	_, err := s.Gather(context.Background(), query(bundle.Company{CIK: "1999001"}))
-	if upstream.KindOf(err) != upstream.KindRejected || !strings.Contains(err.Error(), "403") ||
-		!strings.Contains(err.Error(), sourcetest.SECUndeclaredPage) {
-		t.Fatalf("err = %v, want rejected (403, undeclared tool)", err)
+	for _, agent := range []string{upstream.DefaultUserAgent, "Go-http-client/1.1", "python-requests/2.32.3",
+		"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", "Intel402 Research"} {
+		t.Run(agent, func(t *testing.T) {
+			srv := sourcetest.NewSEC(t, fixtures()...)
+			s := newSource(t, srv, func(c *sec.Config) { c.UserAgent = agent })
+			for _, company := range []bundle.Company{{CIK: "1999001"}, {Ticker: "NWRB"}} {
+				_, err := s.Gather(context.Background(), query(company))
+				if upstream.KindOf(err) != upstream.KindRejected || !strings.Contains(err.Error(), "403") ||
+					!strings.Contains(err.Error(), "undeclared automated tool") || !strings.Contains(err.Error(), sourcetest.SECThresholdTitle) {
+					t.Fatalf("Gather(%+v) err = %v, want rejected (403, undeclared tool, the SEC's page)", company, err)
+				}
+			}
+			if n := srv.Calls(); n != 2 {
+				t.Errorf("calls = %d, want 2 (a 403 is not retried)", n)
+			}
+		})
 	}
 }
 

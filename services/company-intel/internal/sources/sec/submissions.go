@@ -70,80 +70,132 @@ type filingRow struct {
 var accessionRE = regexp.MustCompile(`^\d{10}-\d{2}-\d{6}$`)
 
 // parseSubmissions decodes a submissions document and its recent
-// filings.
-func parseSubmissions(body []byte) (*submissions, []filingRow, error) {
+// filings; dropped counts the filings that could not be read.
+func parseSubmissions(body []byte) (sub *submissions, rows []filingRow, dropped int, err error) {
 	var s submissions
 	if err := json.Unmarshal(body, &s); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	if s.CIK == "" {
-		return nil, nil, errors.New("sec: submissions without a cik")
+		return nil, nil, 0, errors.New("sec: submissions without a cik")
 	}
-	rows, err := s.Filings.Recent.rows()
+	rows, dropped, err = s.Filings.Recent.rows()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
-	return &s, rows, nil
+	return &s, rows, dropped, nil
 }
 
 // parseFilingPage decodes a page of older filings
 // (CIK##########-submissions-001.json: the columns at top level).
-func parseFilingPage(body []byte) ([]filingRow, error) {
+func parseFilingPage(body []byte) (rows []filingRow, dropped int, err error) {
 	var c filingColumns
 	if err := json.Unmarshal(body, &c); err != nil {
-		return nil, err
+		return nil, 0, err
+	}
+	if c.AccessionNumber == nil {
+		return nil, 0, errors.New("sec: filing page without accessionNumber")
 	}
 	return c.rows()
 }
 
-// rows checks that the columns line up (every one as long as
-// accessionNumber) and returns the well-formed filings: a row whose
-// accession number or filing date does not parse is skipped.
-func (c filingColumns) rows() ([]filingRow, error) {
+// rows checks that the columns line up and returns the well-formed
+// filings, with the number of rows dropped because their accession number
+// or filing date does not parse. accessionNumber, filingDate and form are
+// required: each must be as long as accessionNumber. The other columns may
+// be missing or null (every filing then reads as without it) but, when
+// present, must be as long too: columns that do not line up cannot be
+// read at all.
+func (c filingColumns) rows() ([]filingRow, int, error) {
 	n := len(c.AccessionNumber)
 	for _, col := range []struct {
-		name string
-		len  int
+		name     string
+		len      int
+		optional bool
 	}{
-		{"filingDate", len(c.FilingDate)}, {"acceptanceDateTime", len(c.AcceptanceDateTime)}, {"form", len(c.Form)},
-		{"items", len(c.Items)}, {"primaryDocument", len(c.PrimaryDocument)}, {"primaryDocDescription", len(c.PrimaryDocDescription)},
+		{"filingDate", len(c.FilingDate), false}, {"form", len(c.Form), false},
+		{"acceptanceDateTime", len(c.AcceptanceDateTime), true}, {"items", len(c.Items), true},
+		{"primaryDocument", len(c.PrimaryDocument), true}, {"primaryDocDescription", len(c.PrimaryDocDescription), true},
 	} {
-		if col.len != n {
-			return nil, fmt.Errorf("sec: filings column %s has %d entries, accessionNumber %d", col.name, col.len, n)
+		if col.len != n && !(col.optional && col.len == 0) {
+			return nil, 0, fmt.Errorf("sec: filings column %s has %d entries, accessionNumber %d", col.name, col.len, n)
 		}
 	}
+	at := func(col []string, i int) string {
+		if i < len(col) {
+			return strings.TrimSpace(col[i])
+		}
+		return ""
+	}
 	out := make([]filingRow, 0, n)
+	dropped := 0
 	for i := range n {
 		acc := strings.TrimSpace(c.AccessionNumber[i])
 		filed, err := time.Parse(time.DateOnly, strings.TrimSpace(c.FilingDate[i]))
 		if !accessionRE.MatchString(acc) || err != nil {
+			dropped++
 			continue
 		}
-		r := filingRow{
+		out = append(out, filingRow{
 			accession:   acc,
 			filed:       filed,
+			accepted:    parseAccepted(at(c.AcceptanceDateTime, i)),
 			form:        strings.TrimSpace(c.Form[i]),
-			items:       splitItems(c.Items[i]),
-			document:    strings.TrimSpace(c.PrimaryDocument[i]),
-			description: strings.TrimSpace(c.PrimaryDocDescription[i]),
-		}
-		if t, err := time.Parse(time.RFC3339, strings.TrimSpace(c.AcceptanceDateTime[i])); err == nil {
-			r.accepted = t.UTC()
-		}
-		out = append(out, r)
+			items:       splitItems(at(c.Items, i)),
+			document:    primaryDocument(at(c.PrimaryDocument, i)),
+			description: at(c.PrimaryDocDescription, i),
+		})
 	}
-	return out, nil
+	return out, dropped, nil
 }
 
-// splitItems splits an 8-K items field ("5.02,9.01").
+// parseAccepted reads acceptanceDateTime ("2026-03-03T16:05:12.000Z";
+// also without fraction or with an offset); zero when empty or in any
+// other form (a re-serialised "None").
+func parseAccepted(s string) time.Time {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+// itemRE is one entry of the items column: 8-K items ("5.02", and "5",
+// "12" before August 2004), Form D exemptions ("06b", "3C.7", "04a5").
+// Other text found there (an EFFECT notice's "S-4,,2021-03-04 16:00:00")
+// is not an item.
+var itemRE = regexp.MustCompile(`^[0-9][0-9A-Za-z]{0,3}(\.[0-9]{1,2})?$`)
+
+// splitItems splits the items column ("5.02,9.01") into its items.
 func splitItems(s string) []string {
 	var out []string
 	for p := range strings.SplitSeq(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
+		if p = strings.TrimSpace(p); itemRE.MatchString(p) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// primaryDocument returns the primary document's path within the filing's
+// folder ("nwrb-20260303.htm", "xslF345X05/form4.xml"), or "" when there
+// is none usable: empty (filings from before about 2001 have none), a
+// re-serialised null ("None"), a name without an extension, or a path
+// that would leave the folder.
+func primaryDocument(s string) string {
+	if s == "" || strings.HasPrefix(s, "/") || strings.Contains(s, "://") || strings.ContainsAny(s, "?#\\") {
+		return ""
+	}
+	segs := strings.Split(s, "/")
+	for _, seg := range segs {
+		if seg == "" || seg == "." || seg == ".." {
+			return ""
+		}
+	}
+	if !strings.Contains(segs[len(segs)-1], ".") {
+		return ""
+	}
+	return s
 }
 
 // headquarters renders the business address as "City, ST" for a US state

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 
@@ -22,7 +20,10 @@ import (
 type Listing struct {
 	CIK    string `json:"cik"`    // Central Index Key, digits without padding
 	Ticker string `json:"ticker"` // e.g. "AAPL", "BRK-B"
-	Title  string `json:"title"`  // the company's name as the SEC writes it, e.g. "Apple Inc."
+	Title  string `json:"title"`  // the company's name as the SEC writes it, e.g. "COSTCO WHOLESALE CORP /NEW"
+	// Name is Title without EDGAR's markers (stripMarkers), e.g. "COSTCO
+	// WHOLESALE CORP": the name to compare with companyname.Same.
+	Name string `json:"name"`
 }
 
 // tickerIndex is the ticker file indexed by ticker and by normalised
@@ -30,7 +31,8 @@ type Listing struct {
 // market value).
 type tickerIndex struct {
 	byTicker map[string][]Listing
-	byName   map[string][]Listing
+	byName   map[string][]Listing // by normalizeName(title)
+	byTitle  map[string][]Listing // by exactTitle(title)
 }
 
 // cikValue is a CIK written as a JSON number (the ticker file's cik_str)
@@ -103,7 +105,7 @@ func parseTickers(body []byte) (*tickerIndex, error) {
 		}
 		return keys[i] < keys[j]
 	})
-	idx := &tickerIndex{byTicker: map[string][]Listing{}, byName: map[string][]Listing{}}
+	idx := &tickerIndex{byTicker: map[string][]Listing{}, byName: map[string][]Listing{}, byTitle: map[string][]Listing{}}
 	for _, k := range keys {
 		r := rows[k]
 		t := normalizeTicker(r.Ticker)
@@ -111,9 +113,11 @@ func parseTickers(body []byte) (*tickerIndex, error) {
 			continue
 		}
 		l := Listing{CIK: string(r.CIK), Ticker: t, Title: strings.TrimSpace(r.Title)}
+		l.Name = stripMarkers(l.Title)
 		idx.byTicker[t] = append(idx.byTicker[t], l)
 		if n := normalizeName(l.Title); n != "" {
 			idx.byName[n] = append(idx.byName[n], l)
+			idx.byTitle[exactTitle(l.Title)] = append(idx.byTitle[exactTitle(l.Title)], l)
 		}
 	}
 	return idx, nil
@@ -126,22 +130,17 @@ func normalizeTicker(s string) string {
 	return strings.NewReplacer(".", "-", "/", "-").Replace(s)
 }
 
-// stateMarker is EDGAR's state-of-incorporation marker at the end of some
-// names: "BANK OF AMERICA CORP /DE/".
-var stateMarker = regexp.MustCompile(`(?i)\s*/[a-z]{2,3}/\s*$`)
-
-// normalizeName is the company-name normal form (companyname.Normalize)
-// of an EDGAR name without its state marker: "Northwind Robotics, Inc."
-// and "NORTHWIND ROBOTICS INC /DE/" both give "northwind robotics".
-func normalizeName(s string) string {
-	return companyname.Normalize(stateMarker.ReplaceAllString(s, ""))
-}
-
 func (x *tickerIndex) ticker(s string) []Listing {
 	return append([]Listing(nil), x.byTicker[normalizeTicker(s)]...)
 }
 
+// name returns the listings whose title is s as written (case and spacing
+// aside: "FIRST BANCORP /PR/" is one company where "First Bancorp" is two),
+// else those whose normalised title equals s's.
 func (x *tickerIndex) name(s string) []Listing {
+	if ls := x.byTitle[exactTitle(s)]; len(ls) > 0 {
+		return append([]Listing(nil), ls...)
+	}
 	n := normalizeName(s)
 	if n == "" {
 		return nil
@@ -211,7 +210,7 @@ func (s *Source) loadTickers(ctx context.Context, l *tickerLoad) {
 }
 
 func (s *Source) fetchTickers(ctx context.Context) (*tickerIndex, error) {
-	resp, err := s.client.Do(ctx, upstream.Request{URL: s.www + "/files/company_tickers.json", Retry5xx: true})
+	resp, err := s.get(ctx, s.www+"/files/company_tickers.json")
 	if err != nil {
 		return nil, err
 	}

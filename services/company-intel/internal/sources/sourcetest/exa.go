@@ -27,20 +27,26 @@ const (
 
 // ExaResult is one page the fake Exa index knows.
 type ExaResult struct {
-	ID    string // "" = the URL (Exa's ids are usually the URL)
-	URL   string
+	ID  string // "" = the URL (Exa's ids are usually the URL)
+	URL string
+	// Title is the page's title as Exa gives it, often ending in the
+	// site's name ("… | TechCrunch"); null when empty.
 	Title string
 	// Published is publishedDate (null when zero); DateOnly serves it as
 	// midnight UTC, as Exa does for a page dated to the day only.
 	Published time.Time
 	DateOnly  bool
-	Author    string
-	Score     float64
-	Text      string
+	Author    string // null when empty
+	// Score is served when not zero (a real answer of type auto carried
+	// none).
+	Score float64
+	Text  string
 	// Highlights are served as given, with descending highlightScores.
 	Highlights []string
 	// Category is "news" (the default when empty) or "company".
 	Category string
+	// Favicon is served as "favicon" when set.
+	Favicon string
 }
 
 // ExaFixture is what a fake Exa serves.
@@ -60,7 +66,12 @@ func NewExa(tb testing.TB, key string, results ...ExaResult) *Server {
 
 // ServeExa starts a fake Exa API with POST /search and POST /contents.
 // Every request must carry the fixture's key, else 401 with Exa's JSON
-// error body {requestId, error, tag}.
+// error body {requestId, error, tag}. Answers have Exa's shape:
+// {requestId (32 hex digits), resolvedSearchType (the request's type,
+// "auto" by default), results, searchTime (ms), costDollars {total,
+// search {neural}} or {total, contents {text}}}; each result has id, url,
+// title, publishedDate ("2026-02-17T14:05:00.000Z") and author (null when
+// unknown), score only when set, favicon when set.
 //
 // /search honours: query (a result matches when its title, text or URL
 // contains one of the query's words of three or more letters other than
@@ -131,13 +142,17 @@ func StartExa(f ExaFixture) *Server {
 		}
 		slices.SortStableFunc(picked, func(a, b ExaResult) int { return -cmpFloat(a.Score, b.Score) })
 		picked = picked[:min(len(picked), n)]
-		out := exaOut{RequestID: exaRequestID(r), ResolvedSearchType: "neural", Results: []map[string]any{}}
+		resolved := req.Type
+		if resolved == "" {
+			resolved = "auto"
+		}
+		out := exaOut{RequestID: exaRequestID(r), ResolvedSearchType: resolved, Results: []map[string]any{}, SearchTime: exaSearchTime(req.Query)}
 		for _, res := range picked {
 			out.Results = append(out.Results, exaResultJSON(res, req.Contents.Text, req.Contents.Highlights != nil))
 		}
 		if !f.OmitCost {
 			total := ExaSearchPriceUSD + float64(max(len(picked)-10, 0))*ExaExtraResultPriceUSD
-			out.CostDollars = exaCost(total, "search")
+			out.CostDollars = map[string]any{"total": exaRound(total), "search": map[string]any{"neural": exaRound(total)}}
 		}
 		exaJSON(w, out)
 	})
@@ -167,7 +182,8 @@ func StartExa(f ExaFixture) *Server {
 			out.Statuses = append(out.Statuses, map[string]any{"id": id, "status": "success"})
 		}
 		if !f.OmitCost {
-			out.CostDollars = exaCost(float64(len(out.Results))*ExaPagePriceUSD, "contents")
+			total := exaRound(float64(len(out.Results)) * ExaPagePriceUSD)
+			out.CostDollars = map[string]any{"total": total, "contents": map[string]any{"text": total}}
 		}
 		exaJSON(w, out)
 	})
@@ -220,6 +236,7 @@ type exaOut struct {
 	ResolvedSearchType string           `json:"resolvedSearchType,omitempty"`
 	Results            []map[string]any `json:"results"`
 	Statuses           []map[string]any `json:"statuses,omitempty"`
+	SearchTime         float64          `json:"searchTime,omitempty"`
 	CostDollars        map[string]any   `json:"costDollars,omitempty"`
 }
 
@@ -252,9 +269,14 @@ func exaJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func exaCost(total float64, kind string) map[string]any {
-	total = math.Round(total*1e6) / 1e6
-	return map[string]any{"total": total, "breakDown": []map[string]any{{kind: total}}}
+// exaRound rounds a price to the micro-dollar, as Exa reports them.
+func exaRound(usd float64) float64 { return math.Round(usd*1e6) / 1e6 }
+
+// exaSearchTime is a plausible searchTime in ms, deterministic in the
+// query.
+func exaSearchTime(q string) float64 {
+	sum := sha256.Sum256([]byte(q))
+	return float64(400 + int(sum[0])*8)
 }
 
 func exaRequestID(r *http.Request) string {
@@ -318,7 +340,16 @@ func cmpFloat(a, b float64) int {
 // exaResultJSON renders one result; text is included when asked (cut to
 // maxCharacters when set), highlights when asked.
 func exaResultJSON(res ExaResult, text *exaTextOption, highlights bool) map[string]any {
-	m := map[string]any{"id": exaID(res), "url": res.URL, "title": res.Title, "score": res.Score, "publishedDate": nil, "author": nil}
+	m := map[string]any{"id": exaID(res), "url": res.URL, "title": nil, "publishedDate": nil, "author": nil}
+	if res.Title != "" {
+		m["title"] = res.Title
+	}
+	if res.Score != 0 {
+		m["score"] = res.Score
+	}
+	if res.Favicon != "" {
+		m["favicon"] = res.Favicon
+	}
 	if !res.Published.IsZero() {
 		t := res.Published.UTC()
 		if res.DateOnly {
@@ -349,24 +380,36 @@ func exaResultJSON(res ExaResult, text *exaTextOption, highlights bool) map[stri
 
 // ExaResults is a realistic Exa index relative to now (the request time):
 // news about Northwind Robotics (northwind-robotics.com) and Acme Analytics
-// (acme-analytics.com), fictitious companies, their company pages, and
-// results the source must drop: a semantically related page that never
-// names Northwind Robotics, and a page dated before a 30-day window.
+// (acme-analytics.com), fictitious companies, as Exa gives them (page
+// titles ending in the site's name, HTML entities, a curly possessive,
+// publishedDate with milliseconds or null, author null), their company
+// pages, and results the source must drop: a semantically related page
+// that never names Northwind Robotics, and a page dated before a 30-day
+// window.
 func ExaResults(now time.Time) []ExaResult {
 	day := func(d int) time.Time { return now.UTC().AddDate(0, 0, -d) }
 	return []ExaResult{
 		{
 			URL:       "https://techcrunch.com/2026/02/17/northwind-robotics-raises-40-million-series-b/",
-			Title:     "Northwind Robotics raises $40M Series B to expand its warehouse robot fleet",
+			Title:     "Northwind Robotics raises $40M Series B to expand its warehouse robot fleet | TechCrunch",
 			Published: time.Date(day(3).Year(), day(3).Month(), day(3).Day(), 14, 5, 0, 0, time.UTC),
 			Author:    "Kirsten Ward", Score: 0.31,
 			Text: "Northwind Robotics, which makes autonomous picking robots for warehouses, has raised $40 million in a Series B round led by Bayview Ventures. " +
 				"The company plans to double its engineering team and expand to Europe.",
 			Highlights: []string{"Northwind Robotics has raised $40 million in a Series B round led by Bayview Ventures.", "The company plans to double its engineering team."},
+			Favicon:    "https://techcrunch.com/wp-content/uploads/2015/02/cropped-cropped-favicon-gradient.png?w=32",
+		},
+		{
+			URL:        "https://www.therobotreport.com/northwind-robotics-soft-gripper-team/",
+			Title:      "Northwind Robotics’ gripper team on &quot;soft&quot; picking &amp; what&#39;s next - The Robot Report",
+			Published:  time.Date(day(8).Year(), day(8).Month(), day(8).Day(), 10, 45, 12, 345e6, time.UTC),
+			Score:      0.27,
+			Text:       "The gripper team at Northwind Robotics explains why soft fingers matter for mixed-SKU picking.",
+			Highlights: []string{"The gripper team at Northwind Robotics explains why soft fingers matter."},
 		},
 		{
 			URL:       "https://northwind-robotics.com/newsroom/northwind-robotics-opens-rotterdam-office",
-			Title:     "Northwind Robotics opens European headquarters in Rotterdam",
+			Title:     "Northwind Robotics opens European headquarters in Rotterdam - Northwind Robotics",
 			Published: day(12), DateOnly: true,
 			Score: 0.29,
 			Text:  "ROTTERDAM — Northwind Robotics today opened its European headquarters, its first office outside North America.",
@@ -384,6 +427,13 @@ func ExaResults(now time.Time) []ExaResult {
 			Published: day(45), DateOnly: true,
 			Score: 0.2,
 			Text:  "Northwind Robotics researchers describe a new suction gripper.",
+		},
+		{
+			// No title or author: Exa gives null for each.
+			URL:       "https://www.retaildive.com/news/subscription-churn-tools-roundup/",
+			Published: day(9), DateOnly: true,
+			Score: 0.18,
+			Text:  "Subscription retailers are trying churn tools from Acme Analytics and others.",
 		},
 		{
 			URL:       "https://venturebeat.com/ai/acme-analytics-launches-real-time-churn-forecasting/",

@@ -1,7 +1,7 @@
 package sourcetest
 
 import (
-	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -31,7 +31,40 @@ type GDELTArticle struct {
 	// Text is article text GDELT searched but does not serve: a query
 	// phrase found only here still selects the article, as on GDELT.
 	Text string
+	// Broken, when set, writes the article's title into the JSON the way
+	// GDELT sometimes does, breaking a strict decoder; "" writes valid
+	// JSON.
+	Broken GDELTBreak
 }
+
+// GDELTBreak is a way GDELT writes a title into its artlist JSON that is
+// not valid JSON (reported in GDELT client libraries' issue trackers).
+type GDELTBreak string
+
+// The breaks a fake GDELT can serve. The first three leave the article
+// readable by a careful decoder; the last two do not (at most that article
+// may be lost).
+const (
+	// GDELTBackslashApostrophe writes every straight apostrophe of the
+	// title as \' (a JavaScript escape, invalid in JSON): "Acme\'s".
+	GDELTBackslashApostrophe GDELTBreak = "backslash-apostrophe"
+	// GDELTHexEscape appends a Python-style byte escape, " \x96", to the
+	// title.
+	GDELTHexEscape GDELTBreak = "hex-escape"
+	// GDELTControlChars writes the title's spaces as raw tabs and line
+	// feeds (JSON requires control characters escaped).
+	GDELTControlChars GDELTBreak = "control-chars"
+	// GDELTTrailingBackslash ends the title with a lone backslash, which
+	// escapes the closing quote: the string runs on into the next field.
+	GDELTTrailingBackslash GDELTBreak = "trailing-backslash"
+	// GDELTUnescapedQuote writes the title's double quotes (" “ ”) as bare
+	// " (the title must have some): the string ends early.
+	GDELTUnescapedQuote GDELTBreak = "unescaped-quote"
+)
+
+// GDELTRateLimitText is GDELT's answer to a client that queries more often
+// than once every 5 seconds (the contact address replaced).
+const GDELTRateLimitText = "Please limit requests to one every 5 seconds or contact gdelt-contact@example.org for larger queries."
 
 // GDELTFixture is what a fake GDELT serves.
 type GDELTFixture struct {
@@ -39,6 +72,9 @@ type GDELTFixture struct {
 	// ErrorText, when set, is answered to every query instead of JSON
 	// (HTTP 200, text/html), as GDELT answers a query it rejects.
 	ErrorText string
+	// RateLimited answers every query as GDELT's rate limit does: HTTP 429
+	// with GDELTRateLimitText as plain text and no Retry-After.
+	RateLimited bool
 }
 
 // NewGDELT starts a fake GDELT DOC 2.0 API serving articles (see
@@ -50,7 +86,12 @@ func NewGDELT(tb testing.TB, articles ...GDELTArticle) *Server {
 
 // ServeGDELT starts a fake GDELT DOC 2.0 API at GDELTPath. It answers
 // mode=artlist&format=json queries with {"articles":[…]} as
-// application/json, or {} when nothing matches, as GDELT does. It honours:
+// application/json, or {} when nothing matches, as GDELT does: every
+// field of every article (url, url_mobile, title, seendate as
+// "20240702T121500Z", socialimage, domain, language, sourcecountry), in
+// GDELT's order, with non-ASCII text unescaped and the titles as given
+// (a GDELTArticle's Broken writes its title as GDELT's invalid JSON). It
+// honours:
 // query (every "quoted phrase" and other word must occur, case-insensitive,
 // in the title or Text; sourcelang:X keeps articles whose language is X),
 // startdatetime and enddatetime (YYYYMMDDhhmmss, inclusive, on seendate),
@@ -66,6 +107,12 @@ func ServeGDELT(tb testing.TB, f GDELTFixture) *Server {
 func StartGDELT(f GDELTFixture) *Server {
 	s := Start()
 	s.Handle("GET "+GDELTPath, func(w http.ResponseWriter, r *http.Request) {
+		if f.RateLimited {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(GDELTRateLimitText + "\n"))
+			return
+		}
 		if f.ErrorText != "" {
 			gdeltText(w, f.ErrorText)
 			return
@@ -96,7 +143,7 @@ func StartGDELT(f GDELTFixture) *Server {
 			picked = picked[:sel.max]
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		_ = json.NewEncoder(w).Encode(gdeltPayload(picked))
+		_, _ = w.Write(gdeltPayload(picked))
 	})
 	return s
 }
@@ -171,24 +218,15 @@ func gdeltLanguage(a GDELTArticle) string {
 	return a.Language
 }
 
-type gdeltArticleOut struct {
-	URL           string `json:"url"`
-	URLMobile     string `json:"url_mobile"`
-	Title         string `json:"title"`
-	SeenDate      string `json:"seendate"`
-	SocialImage   string `json:"socialimage"`
-	Domain        string `json:"domain"`
-	Language      string `json:"language"`
-	SourceCountry string `json:"sourcecountry"`
-}
-
-// gdeltPayload is the artlist JSON: {} without articles.
-func gdeltPayload(articles []GDELTArticle) any {
+// gdeltPayload is the artlist JSON as GDELT lays it out: {} without
+// articles, else one article a line.
+func gdeltPayload(articles []GDELTArticle) []byte {
 	if len(articles) == 0 {
-		return struct{}{}
+		return []byte("{}\n")
 	}
-	out := make([]gdeltArticleOut, 0, len(articles))
-	for _, a := range articles {
+	var b strings.Builder
+	b.WriteString(`{"articles": [` + "\n")
+	for i, a := range articles {
 		domain, country := a.Domain, a.SourceCountry
 		if domain == "" {
 			if u, err := url.Parse(a.URL); err == nil {
@@ -198,20 +236,74 @@ func gdeltPayload(articles []GDELTArticle) any {
 		if country == "" {
 			country = "United States"
 		}
-		out = append(out, gdeltArticleOut{
-			URL: a.URL, URLMobile: a.MobileURL, Title: a.Title, SeenDate: a.Seen.UTC().Format("20060102T150405Z"),
-			SocialImage: a.SocialImage, Domain: domain, Language: gdeltLanguage(a), SourceCountry: country,
-		})
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fields := []struct{ key, value string }{
+			{"url", gdeltString(a.URL)}, {"url_mobile", gdeltString(a.MobileURL)}, {"title", gdeltTitle(a.Title, a.Broken)},
+			{"seendate", gdeltString(a.Seen.UTC().Format("20060102T150405Z"))}, {"socialimage", gdeltString(a.SocialImage)},
+			{"domain", gdeltString(domain)}, {"language", gdeltString(gdeltLanguage(a))}, {"sourcecountry", gdeltString(country)},
+		}
+		b.WriteString(" {")
+		for j, f := range fields {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(`"` + f.key + `": "` + f.value + `"`)
+		}
+		b.WriteString("}")
 	}
-	return map[string]any{"articles": out}
+	b.WriteString("\n]\n}\n")
+	return []byte(b.String())
+}
+
+// gdeltString is s escaped for a JSON string (without its quotes), with
+// non-ASCII characters and "/" written as they are.
+func gdeltString(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// gdeltTitle writes title into the JSON as brk says (see GDELTBreak).
+func gdeltTitle(title string, brk GDELTBreak) string {
+	switch brk {
+	case GDELTBackslashApostrophe:
+		return strings.ReplaceAll(gdeltString(title), `'`, `\'`)
+	case GDELTHexEscape:
+		return gdeltString(title) + ` \x96`
+	case GDELTControlChars:
+		return strings.ReplaceAll(strings.Replace(gdeltString(title), " ", "\n", 1), " ", "\t")
+	case GDELTTrailingBackslash:
+		return gdeltString(title) + `\`
+	case GDELTUnescapedQuote:
+		return strings.NewReplacer(`\"`, `"`, "“", `"`, "”", `"`).Replace(gdeltString(title))
+	}
+	return gdeltString(title)
 }
 
 // GDELTArticles is a realistic index relative to now (the request time):
 // articles about Northwind Robotics (northwind-robotics.com) and Acme
-// Analytics (acme-analytics.com), fictitious companies, plus articles the
-// source must drop: one that mentions Northwind Robotics only in its text,
-// one seen hours before a 30-day window opens, and one in German (not
-// served for sourcelang:english).
+// Analytics (acme-analytics.com), fictitious companies, written as GDELT
+// serves them (a possessive with a curly apostrophe, commas and semicolons
+// set apart by GDELT's title extraction, url_mobile and socialimage
+// present or ""), plus articles the source must drop: one that mentions
+// Northwind Robotics only in its text, one seen hours before a 30-day
+// window opens, and one in German (not served for sourcelang:english).
 func GDELTArticles(now time.Time) []GDELTArticle {
 	at := func(d int, hh, mm int) time.Time {
 		t := now.UTC().AddDate(0, 0, -d)
@@ -237,6 +329,20 @@ func GDELTArticles(now time.Time) []GDELTArticle {
 			SourceCountry: "United States",
 		},
 		{
+			URL:         "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/",
+			MobileURL:   "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/amp/",
+			Title:       "Northwind Robotics’ new gripper doubles picking speed",
+			Seen:        at(9, 15, 45),
+			SocialImage: "https://www.roboticsbusinessreview.com/wp-content/uploads/og-default.png",
+		},
+		{
+			URL:           "https://www.logisticsinsider.in/northwind-robotics-pune-warehouse-pilot/",
+			Title:         "Northwind Robotics , Contoso pilot pickers in Pune ; more sites planned",
+			Seen:          at(16, 10, 30),
+			Domain:        "logisticsinsider.in",
+			SourceCountry: "India",
+		},
+		{
 			URL:   "https://www.zdnet.com/article/acme-analytics-churn-forecasting/",
 			Title: "Acme Analytics adds real-time churn forecasting",
 			Seen:  at(5, 9, 30),
@@ -258,6 +364,33 @@ func GDELTArticles(now time.Time) []GDELTArticle {
 			Seen:          at(6, 7, 45),
 			Language:      "German",
 			SourceCountry: "Germany",
+		},
+	}
+}
+
+// GDELTBadEscapeArticles are articles about Northwind Robotics, seen days
+// before now, whose titles GDELT writes as invalid JSON: one a careful
+// decoder repairs (GDELTBackslashApostrophe: "Northwind Robotics\'s …",
+// read as "Northwind Robotics's …") and one it cannot read
+// (GDELTTrailingBackslash), which is lost. Serve them with GDELTArticles
+// to have one answer mix good and bad articles.
+func GDELTBadEscapeArticles(now time.Time) []GDELTArticle {
+	at := func(d int, hh, mm int) time.Time {
+		t := now.UTC().AddDate(0, 0, -d)
+		return time.Date(t.Year(), t.Month(), t.Day(), hh, mm, 0, 0, time.UTC)
+	}
+	return []GDELTArticle{
+		{
+			URL:    "https://www.mmh.com/article/northwind_robotics_cfo_interview",
+			Title:  "Northwind Robotics's CFO on scaling a robot fleet",
+			Seen:   at(4, 8, 15),
+			Broken: GDELTBackslashApostrophe,
+		},
+		{
+			URL:    "https://www.dcvelocity.com/articles/northwind-robotics-windows-fleet-console",
+			Title:  "Northwind Robotics ships fleet console for C:",
+			Seen:   at(7, 13, 50),
+			Broken: GDELTTrailingBackslash,
 		},
 	}
 }

@@ -3,11 +3,12 @@ package sourcetest
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/xml"
-	"html"
+	"encoding/binary"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +34,21 @@ type GoogleNewsItem struct {
 	// DirectLink makes the description's anchor link to URL itself instead
 	// of the news.google.com redirect that <link> always carries.
 	DirectLink bool
+	// TitleEntities serves a headline that reached Google with HTML
+	// entities: its apostrophes, double quotes and ampersands are written
+	// &#39; &quot; &amp; in <title>, escaped once more for XML
+	// ("Acme&amp;#39;s").
+	TitleEntities bool
+	// Related are other articles of the story's cluster: the description
+	// becomes the <ol> of the 2020 feeds, this story first, then each
+	// related one, then Google's "View Full Coverage" link. A query term
+	// found in a related headline also selects the story.
+	Related []GoogleNewsItem
+	// Legacy serves the story in the 2020 form: <link> and the anchors are
+	// news.google.com/__i/rss/rd/articles/ links whose id carries the
+	// article's URL in clear (GoogleLegacyRedirect), the guid is a number
+	// and the description's attribute quotes are written &quot;.
+	Legacy bool
 }
 
 // GoogleRedirect is the opaque news.google.com/rss/articles/… link the fake
@@ -42,15 +58,26 @@ func GoogleRedirect(articleURL string) string {
 	return "https://news.google.com/rss/articles/CBMi" + base64.RawURLEncoding.EncodeToString(sum[:24]) + "?oc=5"
 }
 
+// GoogleLegacyRedirect is the news.google.com/__i/rss/rd/articles/… link of
+// the 2020 feeds: its id is a base64url protocol buffer (0x08 0x13, then
+// field 4 holding the article's URL, then an empty field 26).
+func GoogleLegacyRedirect(articleURL string) string {
+	msg := []byte{0x08, 0x13, 0x22}
+	msg = binary.AppendUvarint(msg, uint64(len(articleURL)))
+	msg = append(append(msg, articleURL...), 0xd2, 0x01, 0x00)
+	return "https://news.google.com/__i/rss/rd/articles/" + base64.RawURLEncoding.EncodeToString(msg) + "?oc=5"
+}
+
 // NewGoogleNews starts a fake Google News RSS search at GoogleNewsPath
 // serving items. It honours q as Google does for the operators the source
 // uses: every "quoted phrase" and every other word must occur
-// (case-insensitive) in the title, the description or the article Body
-// Google searched; after:YYYY-MM-DD keeps the stories published on or
+// (case-insensitive) in the title, the description (a cluster's related
+// headlines too) or the article Body Google searched; after:YYYY-MM-DD keeps the stories published on or
 // after that UTC day and before:YYYY-MM-DD those published before it.
 // Stories come newest first, at most 100 (Google's cap), as
-// application/rss+xml; hl, gl and ceid are accepted and ignored. It is
-// closed at cleanup.
+// application/rss+xml; hl, gl and ceid are accepted and ignored. The feed
+// is written as Google writes it (see googleFeed). It is closed at
+// cleanup.
 func NewGoogleNews(tb testing.TB, items ...GoogleNewsItem) *Server {
 	tb.Helper()
 	return closeAtCleanup(tb, StartGoogleNews(items...))
@@ -116,7 +143,11 @@ func parseGoogleQuery(q string) (googleQuery, error) {
 }
 
 func (f googleQuery) keeps(it GoogleNewsItem) bool {
-	hay := strings.ToLower(it.Headline + " " + it.Publisher + " " + it.Snippet + " " + it.Body)
+	text := []string{it.Headline, it.Publisher, it.Snippet, it.Body}
+	for _, r := range it.Related {
+		text = append(text, r.Headline, r.Publisher)
+	}
+	hay := strings.ToLower(strings.Join(text, " "))
 	for _, t := range f.terms {
 		if !strings.Contains(hay, t) {
 			return false
@@ -128,85 +159,105 @@ func (f googleQuery) keeps(it GoogleNewsItem) bool {
 	return f.before.IsZero() || it.Published.Before(f.before)
 }
 
-type rssOut struct {
-	XMLName xml.Name   `xml:"rss"`
-	Version string     `xml:"version,attr"`
-	Media   string     `xml:"xmlns:media,attr"`
-	Channel rssChannel `xml:"channel"`
-}
-
-type rssChannel struct {
-	Generator     string       `xml:"generator"`
-	Title         string       `xml:"title"`
-	Link          string       `xml:"link"`
-	Language      string       `xml:"language"`
-	WebMaster     string       `xml:"webMaster"`
-	Copyright     string       `xml:"copyright"`
-	LastBuildDate string       `xml:"lastBuildDate"`
-	Description   string       `xml:"description"`
-	Items         []rssItemOut `xml:"item"`
-}
-
-type rssItemOut struct {
-	Title string `xml:"title"`
-	Link  string `xml:"link"`
-	GUID  struct {
-		IsPermaLink string `xml:"isPermaLink,attr"`
-		Value       string `xml:",chardata"`
-	} `xml:"guid"`
-	PubDate     string `xml:"pubDate"`
-	Description string `xml:"description"`
-	Source      struct {
-		URL  string `xml:"url,attr"`
-		Name string `xml:",chardata"`
-	} `xml:"source"`
-}
-
+// googleFeed writes the RSS 2.0 feed as Google does: one line, the
+// channel preamble (generator, the query in quotes as title, link,
+// language, webMaster, copyright, lastBuildDate, image, description), then
+// per story its title "Headline - Publisher", link, guid
+// isPermaLink="false", pubDate in RFC 1123 with GMT, description (escaped
+// HTML: <a href target=_blank>Headline</a>&nbsp;&nbsp;<font
+// color="#6f6f6f">Publisher</font>, or a cluster's <ol>) and <source
+// url>. Text is escaped as Google escapes it: &, < and > only, quotes and
+// apostrophes as they are.
 func googleFeed(q string, items []GoogleNewsItem) []byte {
-	feed := rssOut{Version: "2.0", Media: "http://search.yahoo.com/mrss/", Channel: rssChannel{
-		Generator:     "NFE/5.0",
-		Title:         q + " - Google News",
-		Link:          "https://news.google.com/search?q=" + q + "&hl=en-US&gl=US&ceid=US:en",
-		Language:      "en-US",
-		WebMaster:     "news-webmaster@google.com",
-		Copyright:     "Copyright 2026 Google. All rights reserved. This XML feed is made available solely for the purpose of rendering Google News results within a personal feed reader for personal, non-commercial use. Any other use of the feed is expressly prohibited. By accessing this feed or using these results in any manner whatsoever, you agree to be bound by the foregoing restrictions.",
-		LastBuildDate: time.Now().UTC().Format(time.RFC1123),
-		Description:   "Google News",
-	}}
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>`)
+	b.WriteString(`<generator>NFE/5.0</generator><title>` + xmlText(`"`+q+`" - Google News`) + `</title>`)
+	b.WriteString(`<link>` + xmlText("https://news.google.com/search?q="+url.QueryEscape(q)+"&hl=en-US&gl=US&ceid=US:en") + `</link>`)
+	b.WriteString(`<language>en-US</language><webMaster>news-webmaster@google.com</webMaster>`)
+	b.WriteString(`<copyright>Copyright © ` + strconv.Itoa(time.Now().UTC().Year()) + ` Google. All rights reserved. This XML feed is made available solely for the purpose of rendering Google News results within a personal feed reader for personal, non-commercial use. Any other use of the feed is expressly prohibited. By accessing this feed or using these results in any manner whatsoever, you agree to be bound by the foregoing restrictions.</copyright>`)
+	b.WriteString(`<lastBuildDate>` + time.Now().UTC().Format(googleDate) + `</lastBuildDate>`)
+	b.WriteString(`<image><title>Google News</title><url>https://lh3.googleusercontent.com/fake-news-logo=w256</url><link>https://news.google.com/</link><height>256</height><width>256</width></image>`)
+	b.WriteString(`<description>Google News</description>`)
 	for _, it := range items {
-		redirect := GoogleRedirect(it.URL)
-		anchor := redirect
-		if it.DirectLink {
-			anchor = it.URL
+		link := googleLink(it)
+		guid := strings.TrimSuffix(link[strings.LastIndexByte(link, '/')+1:], "?oc=5")
+		if it.Legacy {
+			sum := sha256.Sum256([]byte(it.URL))
+			guid = strconv.FormatUint(binary.BigEndian.Uint64(sum[:8])%1e14, 10)
 		}
-		var o rssItemOut
-		o.Title = it.Headline + " - " + it.Publisher
-		o.Link = redirect
-		o.GUID.IsPermaLink = "false"
-		o.GUID.Value = strings.TrimSuffix(strings.TrimPrefix(redirect, "https://news.google.com/rss/articles/"), "?oc=5")
-		o.PubDate = it.Published.UTC().Format(time.RFC1123)
-		o.Description = `<a href="` + html.EscapeString(anchor) + `" target="_blank">` + html.EscapeString(it.Headline) +
-			`</a>&nbsp;&nbsp;<font color="#6f6f6f">` + html.EscapeString(it.Publisher) + `</font>`
+		title := it.Headline
+		if it.TitleEntities {
+			title = strings.NewReplacer("&", "&amp;", "'", "&#39;", `"`, "&quot;").Replace(title)
+		}
+		desc := googleAnchor(it)
+		if len(it.Related) > 0 {
+			desc = "<ol><li>" + desc + "</li>"
+			for _, r := range it.Related {
+				r.Legacy = it.Legacy
+				desc += "<li>" + googleAnchor(r) + "</li>"
+			}
+			sum := sha256.Sum256([]byte("story:" + it.URL))
+			desc += `<li><strong><a href="https://news.google.com/stories/CAAq` + base64.RawURLEncoding.EncodeToString(sum[:18]) +
+				`?oc=5" target="_blank">View Full Coverage on Google News</a></strong></li></ol>`
+		}
 		if it.Snippet != "" {
-			o.Description += `<br><font size="-1">` + html.EscapeString(it.Snippet) + `</font>`
+			desc += `<br><font size="-1">` + htmlText(it.Snippet) + `</font>`
 		}
-		o.Source.URL = it.SiteURL
-		o.Source.Name = it.Publisher
-		feed.Channel.Items = append(feed.Channel.Items, o)
+		descXML := xmlText(desc)
+		if it.Legacy {
+			descXML = strings.ReplaceAll(descXML, `"`, "&quot;")
+		}
+		b.WriteString(`<item><title>` + xmlText(title+" - "+it.Publisher) + `</title><link>` + xmlText(link) + `</link>`)
+		b.WriteString(`<guid isPermaLink="false">` + guid + `</guid><pubDate>` + it.Published.UTC().Format(googleDate) + `</pubDate>`)
+		b.WriteString(`<description>` + descXML + `</description>`)
+		b.WriteString(`<source url="` + xmlAttr(it.SiteURL) + `">` + xmlText(it.Publisher) + `</source></item>`)
 	}
-	b, err := xml.Marshal(feed)
-	if err != nil {
-		panic(err) // the types above always marshal
-	}
-	return append([]byte(xml.Header), b...)
+	b.WriteString(`</channel></rss>`)
+	return []byte(b.String())
 }
+
+// googleDate is RFC 1123 in GMT, as Google writes pubDate and
+// lastBuildDate ("Fri, 03 Jul 2026 07:00:00 GMT").
+const googleDate = "Mon, 02 Jan 2006 15:04:05 GMT"
+
+// googleLink is a story's news.google.com link.
+func googleLink(it GoogleNewsItem) string {
+	if it.Legacy {
+		return GoogleLegacyRedirect(it.URL)
+	}
+	return GoogleRedirect(it.URL)
+}
+
+// googleAnchor is a story's headline and publisher label in a description.
+func googleAnchor(it GoogleNewsItem) string {
+	href := googleLink(it)
+	if it.DirectLink {
+		href = it.URL
+	}
+	return `<a href="` + xmlAttr(href) + `" target="_blank">` + htmlText(it.Headline) + `</a>&nbsp;&nbsp;<font color="#6f6f6f">` +
+		htmlText(it.Publisher) + `</font>`
+}
+
+// htmlText and xmlText escape &, < and >, as Google does in text (the
+// description's HTML is escaped once, then again as XML text); xmlAttr
+// escapes the double quote too.
+var (
+	htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
+	xmlText  = htmlText
+	xmlAttr  = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace
+)
 
 // GoogleNewsStories is a realistic result set relative to now (the
 // request time): stories about Northwind Robotics (northwind-robotics.com)
 // and Acme Analytics (acme-analytics.com), fictitious companies, from wire,
-// trade and press-release publishers, plus stories the source must drop:
-// one that mentions Northwind Robotics only in its body, one published
-// hours before a 30-day window opens, one older than 30 days.
+// trade and press-release publishers, written as real feeds carry them:
+// possessives with straight and curly apostrophes, curly quotes, a
+// headline that itself contains " - ", one whose title carries HTML
+// entities, and a 2020-form story cluster whose link carries the article's
+// URL. Plus stories the source must drop: one that mentions Northwind
+// Robotics only in its body, a cluster that names it only in a related
+// headline, one published hours before a 30-day window opens, one older
+// than 30 days.
 func GoogleNewsStories(now time.Time) []GoogleNewsItem {
 	day := func(d int, hh, mm int) time.Time {
 		t := now.UTC().AddDate(0, 0, -d)
@@ -232,6 +283,46 @@ func GoogleNewsStories(now time.Time) []GoogleNewsItem {
 			URL:       "https://www.reuters.com/technology/northwind-robotics-partners-with-contoso-logistics-2026-01-31/",
 			Published: day(20, 9, 12),
 			Snippet:   "The agreement covers 40 distribution centres across North America, the companies said.",
+		},
+		{
+			Headline:  "How Northwind Robotics' pickers learned to grasp - and what's next",
+			Publisher: "The Verge", SiteURL: "https://www.theverge.com",
+			URL:       "https://www.theverge.com/2026/2/14/northwind-robotics-pickers-grasping",
+			Published: day(6, 17, 0),
+		},
+		{
+			Headline:  `Northwind Robotics's CFO on "robots as a service" & margins`,
+			Publisher: "Forbes", SiteURL: "https://www.forbes.com",
+			URL:           "https://www.forbes.com/sites/northwind-robotics-cfo-robots-as-a-service/",
+			Published:     day(13, 8, 0),
+			TitleEntities: true,
+		},
+		{
+			Headline:  "Northwind Robotics’ “Atlas” picker heads to Contoso’s Ohio sites",
+			Publisher: "DC Velocity", SiteURL: "https://www.dcvelocity.com",
+			URL:       "https://www.dcvelocity.com/articles/northwind-robotics-atlas-contoso-ohio",
+			Published: day(15, 12, 20),
+		},
+		{
+			Headline:  "Northwind Robotics opens Pittsburgh test warehouse",
+			Publisher: "Pittsburgh Business Times", SiteURL: "https://www.bizjournals.com",
+			URL:       "https://www.bizjournals.com/pittsburgh/news/2026/01/28/northwind-robotics-test-warehouse.html",
+			Published: day(23, 7, 0),
+			Legacy:    true,
+			Related: []GoogleNewsItem{{
+				Headline: "Robot maker opens test warehouse in the Strip District", Publisher: "TribLive",
+				SiteURL: "https://triblive.com", URL: "https://triblive.com/business/robot-maker-test-warehouse/",
+			}},
+		},
+		{
+			Headline:  "Warehouse robots face their first real labour test",
+			Publisher: "Financial Times", SiteURL: "https://www.ft.com",
+			URL:       "https://www.ft.com/content/warehouse-robots-labour-test",
+			Published: day(4, 6, 0),
+			Related: []GoogleNewsItem{{
+				Headline: "Northwind Robotics pickers join Contoso night shifts", Publisher: "Reuters",
+				SiteURL: "https://www.reuters.com", URL: "https://www.reuters.com/business/northwind-robotics-night-shifts/",
+			}},
 		},
 		{
 			Headline:  "Acme Analytics launches real-time churn forecasting for subscription retailers",

@@ -33,9 +33,29 @@ type SECCompany struct {
 	// Filings in any order; the fake serves them newest first.
 	Filings []SECFiling
 	// RecentLimit is how many of the newest filings submissions' recent
-	// holds (0: 1000, EDGAR's floor); older ones are served as the page
-	// CIK##########-submissions-001.json listed in filings.files.
+	// holds (0: 1000, EDGAR's floor); older ones are served as the pages
+	// CIK##########-submissions-001.json, -002… listed in filings.files.
 	RecentLimit int
+	// PageSize is how many filings each older page holds, newest page
+	// first (0: all in -001).
+	PageSize int
+
+	// The rest of submissions' header, served as EDGAR writes it (empty
+	// strings as "", an empty LEI as null).
+	EntityType    string // "operating" when empty
+	OwnerOrg      string // the SEC office, e.g. "06 Technology"
+	EIN           string // e.g. "942404110"
+	LEI           string
+	Category      string // e.g. "Large accelerated filer"
+	FiscalYearEnd string // "MMDD", e.g. "0926"
+	Phone         string
+	FormerNames   []SECFormerName
+}
+
+// SECFormerName is one of submissions' formerNames.
+type SECFormerName struct {
+	Name     string
+	From, To time.Time
 }
 
 // SECAddress is an EDGAR address as EDGAR writes it (upper case).
@@ -48,35 +68,60 @@ type SECAddress struct {
 	StateOrCountryDescription string
 	ZipCode                   string
 	Country                   string // foreign addresses only
+	CountryCode               string // foreign addresses only, e.g. "GB"
 }
 
 // SECFiling is one filing in submissions' filings.
 type SECFiling struct {
-	Accession       string    // "0001999001-26-000012"
-	Form            string    // "8-K"
-	Filed           time.Time // filingDate (its day)
-	Accepted        time.Time // acceptanceDateTime
-	ReportDate      time.Time // reportDate; zero: ""
-	Items           []string  // 8-K items, e.g. "5.02", "9.01"
-	PrimaryDocument string    // "nwrb-20260303.htm"
-	Description     string    // primaryDocDescription, e.g. "FORM 8-K"
+	Accession string    // "0001999001-26-000012"
+	Form      string    // "8-K"
+	Filed     time.Time // filingDate (its day)
+	// Accepted is acceptanceDateTime; zero gives what EDGAR writes for
+	// filings from before it recorded the time: New York midnight of the
+	// filing day written in UTC ("…T05:00:00.000Z").
+	Accepted   time.Time
+	ReportDate time.Time // reportDate; zero: ""
+	// Items is the items column: 8-K items ("5.02", "9.01"; "5", "7" before
+	// 2004), Form D exemptions ("06b"), or what EFFECT notices put there
+	// ("S-4", "", "2021-03-04 16:00:00").
+	Items []string
+	// PrimaryDocument is "nwrb-20260303.htm", "xslF345X05/form4.xml", or
+	// "" (EDGAR names none for filings from before about 2001).
+	PrimaryDocument string
+	Description     string // primaryDocDescription: "FORM 8-K", "8-K", "", "Credit Agreement"…
 	XBRL            bool
+	Act             string // "34", "33", ""; derived from the form when empty
+	FileNumber      string // e.g. "000-12345"
+	FilmNumber      string
+	Size            int // bytes; derived from the accession when 0
 }
 
-// SECUndeclaredPage is the start of what the SEC answers (403) to a
-// request without a declared User-Agent.
+// SECUndeclaredPage is the heading of the page the SEC answers (403) to a
+// request whose User-Agent declares no company and contact e-mail.
 const SECUndeclaredPage = "Your Request Originates from an Undeclared Automated Tool"
+
+// SECThresholdTitle is the title of that page: the SEC serves the same
+// page to a client over its request-rate threshold.
+const SECThresholdTitle = "SEC.gov | Request Rate Threshold Exceeded"
 
 // NewSEC serves SEC EDGAR for companies, on both of the SEC's hosts (use
 // the server's URL as SEC_WWW_URL and SEC_DATA_URL):
 //
 //	GET /files/company_tickers.json                    {"0":{"cik_str":…,"ticker":…,"title":…},…}
 //	GET /submissions/CIK##########.json                the submissions document; 404 for an unknown CIK
-//	GET /submissions/CIK##########-submissions-001.json older filings (see SECCompany.RecentLimit)
+//	GET /submissions/CIK##########-submissions-NNN.json older filings (see SECCompany.RecentLimit)
 //
-// Like the SEC, it answers 403 with an HTML page to a request whose
-// User-Agent is missing, Go's default or upstream's default (undeclared).
-// It is closed at cleanup.
+// Beside companies it serves the filers of SECMarkerCompanies (dated
+// from the day it starts; a company of the same CIK or ticker replaces
+// one): the ticker file then carries EDGAR's title markers in every
+// spelling and submissions the real quirks (filings without a primary
+// document, Form D exemptions and EFFECT notices in items, descriptions
+// that only name the form), as every test and the demo world see them.
+//
+// Documents are compact JSON in EDGAR's field order. Like the SEC, it
+// answers 403 with its HTML page (SECThresholdTitle, SECUndeclaredPage)
+// to a request whose User-Agent declares no contact e-mail (missing, Go's
+// or a library's default, upstream's default). It is closed at cleanup.
 func NewSEC(tb testing.TB, companies ...SECCompany) *Server {
 	tb.Helper()
 	return closeAtCleanup(tb, StartSEC(companies...))
@@ -84,13 +129,16 @@ func NewSEC(tb testing.TB, companies ...SECCompany) *Server {
 
 // StartSEC is NewSEC outside a test: the caller closes the server.
 func StartSEC(companies ...SECCompany) *Server {
+	companies = withMarkerCompanies(companies, SECMarkerCompanies(time.Now()))
 	s := Start()
 	byCIK := map[string]SECCompany{}
 	for _, c := range companies {
 		byCIK[fmt.Sprintf("%010d", c.CIK)] = c
 	}
+	tickers := secTickerFile(companies)
 	s.Handle("GET /files/company_tickers.json", secDeclared(func(w http.ResponseWriter, r *http.Request) {
-		writeJSONDoc(w, "application/json", secTickerFile(companies))
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(tickers)
 	}))
 	s.Handle("GET /submissions/{file}", secDeclared(func(w http.ResponseWriter, r *http.Request) {
 		m := secFileRE.FindStringSubmatch(r.PathValue("file"))
@@ -103,38 +151,93 @@ func StartSEC(companies ...SECCompany) *Server {
 			secNotFound(w)
 			return
 		}
-		recent, older := c.split()
+		recent, pages := c.split()
 		if m[2] == "" {
-			writeJSONDoc(w, "application/json", secSubmissions(c, recent, older))
+			writeJSONDoc(w, "application/json", secSubmissions(c, recent, pages))
 			return
 		}
-		if m[2] != "001" || len(older) == 0 {
+		n, _ := strconv.Atoi(m[2])
+		if n < 1 || n > len(pages) {
 			secNotFound(w)
 			return
 		}
-		writeJSONDoc(w, "application/json", secColumns(older))
+		writeJSONDoc(w, "application/json", secColumns(pages[n-1]))
 	}))
 	return s
 }
 
+// withMarkerCompanies appends the marker filers whose CIK and tickers no
+// company uses.
+func withMarkerCompanies(companies, markers []SECCompany) []SECCompany {
+	out := slices.Clone(companies)
+	ciks, tickers := map[int64]bool{}, map[string]bool{}
+	for _, c := range companies {
+		ciks[c.CIK] = true
+		for _, t := range c.Tickers {
+			tickers[strings.ToUpper(t)] = true
+		}
+	}
+next:
+	for _, m := range markers {
+		if ciks[m.CIK] {
+			continue
+		}
+		for _, t := range m.Tickers {
+			if tickers[t] {
+				continue next
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
 var secFileRE = regexp.MustCompile(`^CIK(\d{10})(?:-submissions-(\d{3}))?\.json$`)
+
+// secContact is a declared User-Agent: one naming a contact e-mail.
+var secContact = regexp.MustCompile(`[^\s@]+@[^\s@]+\.[A-Za-z]{2,}`)
 
 // secDeclared refuses undeclared tools the way the SEC does.
 func secDeclared(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ua := strings.TrimSpace(r.Header.Get("User-Agent"))
-		if ua == "" || ua == upstream.DefaultUserAgent || strings.HasPrefix(ua, "Go-http-client/") {
+		if ua == upstream.DefaultUserAgent || !secContact.MatchString(ua) {
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(http.StatusForbidden)
-			_, _ = fmt.Fprintf(w, "<!DOCTYPE html>\n<html><head><title>SEC.gov | Request Rate Threshold Exceeded</title></head>"+
-				"<body><h1>%s</h1><p>Please declare your traffic by updating your user agent to include company specific information.</p>"+
-				"<p>For best practices on efficiently downloading information from SEC.gov, including the latest EDGAR filings, visit sec.gov/developer.</p></body></html>\n",
-				SECUndeclaredPage)
+			_, _ = fmt.Fprintf(w, secRefusalPage, SECThresholdTitle, SECUndeclaredPage)
 			return
 		}
 		h(w, r)
 	}
 }
+
+// secRefusalPage is the shape of the SEC's 403 page: an XHTML document
+// titled "Request Rate Threshold Exceeded" whose heading says the request
+// comes from an undeclared automated tool, a reference id at the end.
+const secRefusalPage = `<html xmlns="http://www.w3.org/1999/xhtml">
+<head>
+<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />
+<title>%s</title>
+<style>
+html {height: 100%%}
+body {height: 100%%; margin:0; padding:0;}
+#header {background-color:#003968; color:#fff; padding:15px 20px 10px 20px; font-family:Arial, Helvetica, sans-serif;}
+#content {max-width:650px; margin:60px auto; padding:0 20px 100px 20px;}
+h1 {font-family:Georgia, Times, serif; font-size:20px;}
+</style>
+</head>
+<body>
+<div id="header">U.S. Securities and Exchange Commission</div>
+<div id="content">
+<h1>%s</h1>
+<p>To keep access fair for everyone, automated tools must identify themselves. This request did not, and requests like it are limited until the traffic is declared.</p>
+<p>Please declare your traffic by updating your user agent to include company specific information.</p>
+<p>Best practices for downloading EDGAR data efficiently are described at sec.gov/developer.</p>
+<p>Reference ID: 0.1f2c3d4e.1767225600.5a6b7c8d</p>
+</div>
+</body>
+</html>
+`
 
 func secNotFound(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "application/xml")
@@ -159,23 +262,33 @@ type secTickerRow struct {
 	Title  string `json:"title"`
 }
 
-func secTickerFile(companies []SECCompany) map[string]secTickerRow {
-	rows := map[string]secTickerRow{}
+// secTickerFile renders company_tickers.json: one line, an object keyed
+// "0", "1", … in that (numeric) order, cik_str a JSON number.
+func secTickerFile(companies []SECCompany) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
 	for _, c := range companies {
 		title := c.Title
 		if title == "" {
 			title = c.Name
 		}
 		for _, t := range c.Tickers {
-			rows[strconv.Itoa(len(rows))] = secTickerRow{CIK: c.CIK, Ticker: t, Title: title}
+			row, _ := json.Marshal(secTickerRow{CIK: c.CIK, Ticker: t, Title: title})
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%d":%s`, n, row)
+			n++
 		}
 	}
-	return rows
+	b.WriteByte('}')
+	return b.Bytes()
 }
 
 // split orders the filings newest first and cuts them into recent and
-// older.
-func (c SECCompany) split() (recent, older []SECFiling) {
+// the pages of older ones.
+func (c SECCompany) split() (recent []SECFiling, pages [][]SECFiling) {
 	fs := slices.Clone(c.Filings)
 	slices.SortStableFunc(fs, func(a, b SECFiling) int {
 		if x := b.Filed.Compare(a.Filed); x != 0 {
@@ -190,7 +303,17 @@ func (c SECCompany) split() (recent, older []SECFiling) {
 	if len(fs) <= limit {
 		return fs, nil
 	}
-	return fs[:limit], fs[limit:]
+	recent, older := fs[:limit], fs[limit:]
+	size := c.PageSize
+	if size <= 0 {
+		size = len(older)
+	}
+	for len(older) > 0 {
+		n := min(size, len(older))
+		pages = append(pages, older[:n])
+		older = older[n:]
+	}
+	return recent, pages
 }
 
 type secAddressJSON struct {
@@ -200,8 +323,10 @@ type secAddressJSON struct {
 	StateOrCountry            string  `json:"stateOrCountry"`
 	ZipCode                   string  `json:"zipCode"`
 	StateOrCountryDescription string  `json:"stateOrCountryDescription"`
-	IsForeignLocation         int     `json:"isForeignLocation"`
+	IsForeignLocation         *int    `json:"isForeignLocation"`
+	ForeignStateTerritory     *string `json:"foreignStateTerritory"`
 	Country                   *string `json:"country"`
+	CountryCode               *string `json:"countryCode"`
 }
 
 type secColumnsJSON struct {
@@ -209,11 +334,16 @@ type secColumnsJSON struct {
 	FilingDate            []string `json:"filingDate"`
 	ReportDate            []string `json:"reportDate"`
 	AcceptanceDateTime    []string `json:"acceptanceDateTime"`
+	Act                   []string `json:"act"`
 	Form                  []string `json:"form"`
+	FileNumber            []string `json:"fileNumber"`
+	FilmNumber            []string `json:"filmNumber"`
 	Items                 []string `json:"items"`
 	CoreType              []string `json:"core_type"`
+	Size                  []int    `json:"size"`
 	IsXBRL                []int    `json:"isXBRL"`
 	IsInlineXBRL          []int    `json:"isInlineXBRL"`
+	IsXBRLNumeric         []*int   `json:"isXBRLNumeric"`
 	PrimaryDocument       []string `json:"primaryDocument"`
 	PrimaryDocDescription []string `json:"primaryDocDescription"`
 }
@@ -225,60 +355,128 @@ type secFileJSON struct {
 	FilingTo    string `json:"filingTo"`
 }
 
+type secFormerNameJSON struct {
+	Name string `json:"name"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// secSubmissionsJSON is a submissions document, fields in EDGAR's order.
 type secSubmissionsJSON struct {
-	CIK                             string                    `json:"cik"`
-	EntityType                      string                    `json:"entityType"`
-	SIC                             string                    `json:"sic"`
-	SICDescription                  string                    `json:"sicDescription"`
-	Name                            string                    `json:"name"`
-	Tickers                         []string                  `json:"tickers"`
-	Exchanges                       []string                  `json:"exchanges"`
-	Website                         string                    `json:"website"`
-	StateOfIncorporation            string                    `json:"stateOfIncorporation"`
-	StateOfIncorporationDescription string                    `json:"stateOfIncorporationDescription"`
-	Addresses                       map[string]secAddressJSON `json:"addresses"`
-	FormerNames                     []string                  `json:"formerNames"`
-	Filings                         struct {
+	CIK                               string  `json:"cik"`
+	EntityType                        string  `json:"entityType"`
+	SIC                               string  `json:"sic"`
+	SICDescription                    string  `json:"sicDescription"`
+	OwnerOrg                          string  `json:"ownerOrg"`
+	InsiderTransactionForOwnerExists  int     `json:"insiderTransactionForOwnerExists"`
+	InsiderTransactionForIssuerExists int     `json:"insiderTransactionForIssuerExists"`
+	Name                              string  `json:"name"`
+	Tickers                           []any   `json:"tickers"`
+	Exchanges                         []any   `json:"exchanges"`
+	EIN                               string  `json:"ein"`
+	LEI                               *string `json:"lei"`
+	Description                       string  `json:"description"`
+	Website                           string  `json:"website"`
+	InvestorWebsite                   string  `json:"investorWebsite"`
+	Category                          string  `json:"category"`
+	FiscalYearEnd                     string  `json:"fiscalYearEnd"`
+	StateOfIncorporation              string  `json:"stateOfIncorporation"`
+	StateOfIncorporationDescription   string  `json:"stateOfIncorporationDescription"`
+	Addresses                         struct {
+		Mailing  secAddressJSON `json:"mailing"`
+		Business secAddressJSON `json:"business"`
+	} `json:"addresses"`
+	Phone       string              `json:"phone"`
+	Flags       string              `json:"flags"`
+	FormerNames []secFormerNameJSON `json:"formerNames"`
+	Filings     struct {
 		Recent secColumnsJSON `json:"recent"`
 		Files  []secFileJSON  `json:"files"`
 	} `json:"filings"`
 }
 
-func secSubmissions(c SECCompany, recent, older []SECFiling) secSubmissionsJSON {
-	addr := secAddressJSON{Street1: c.Business.Street1, City: c.Business.City, StateOrCountry: c.Business.StateOrCountry,
-		ZipCode: c.Business.ZipCode, StateOrCountryDescription: c.Business.StateOrCountryDescription}
-	if c.Business.Country != "" {
-		country := c.Business.Country
-		addr.Country, addr.IsForeignLocation = &country, 1
+// secAddress renders an address. EDGAR's 2026 documents mark a US mailing
+// address isForeignLocation 0 but leave the business address's null, with
+// null country fields.
+func secAddress(a SECAddress, mailing bool) secAddressJSON {
+	out := secAddressJSON{Street1: a.Street1, City: a.City, StateOrCountry: a.StateOrCountry, ZipCode: a.ZipCode,
+		StateOrCountryDescription: a.StateOrCountryDescription}
+	foreign := 0
+	if a.Country != "" {
+		foreign = 1
+		out.Country = &a.Country
+		if a.CountryCode != "" {
+			out.CountryCode = &a.CountryCode
+		}
 	}
+	if mailing || foreign == 1 {
+		out.IsForeignLocation = &foreign
+	}
+	return out
+}
+
+func secSubmissions(c SECCompany, recent []SECFiling, pages [][]SECFiling) secSubmissionsJSON {
 	out := secSubmissionsJSON{
-		CIK: strconv.FormatInt(c.CIK, 10), EntityType: "operating", SIC: c.SIC, SICDescription: c.SICDescription,
-		Name: c.Name, Tickers: secStrings(c.Tickers), Exchanges: secStrings(c.Exchanges), Website: c.Website,
+		CIK: fmt.Sprintf("%010d", c.CIK), EntityType: c.EntityType, SIC: c.SIC, SICDescription: c.SICDescription,
+		OwnerOrg: c.OwnerOrg, InsiderTransactionForIssuerExists: 1, Name: c.Name,
+		Tickers: secNullable(c.Tickers), Exchanges: secNullable(c.Exchanges), EIN: c.EIN, Website: c.Website,
+		Category: c.Category, FiscalYearEnd: c.FiscalYearEnd,
 		StateOfIncorporation: c.StateOfIncorporation, StateOfIncorporationDescription: c.StateOfIncorporation,
-		Addresses:   map[string]secAddressJSON{"mailing": addr, "business": addr},
-		FormerNames: []string{},
+		Phone: c.Phone, FormerNames: []secFormerNameJSON{},
+	}
+	if out.EntityType == "" {
+		out.EntityType = "operating"
+	}
+	if c.LEI != "" {
+		out.LEI = &c.LEI
+	}
+	out.Addresses.Mailing, out.Addresses.Business = secAddress(c.Business, true), secAddress(c.Business, false)
+	for _, f := range c.FormerNames {
+		out.FormerNames = append(out.FormerNames, secFormerNameJSON{Name: f.Name, From: secInstant(f.From), To: secInstant(f.To)})
 	}
 	out.Filings.Recent = secColumns(recent)
 	out.Filings.Files = []secFileJSON{}
-	if len(older) > 0 {
+	for i, p := range pages {
 		out.Filings.Files = append(out.Filings.Files, secFileJSON{
-			Name: fmt.Sprintf("CIK%010d-submissions-001.json", c.CIK), FilingCount: len(older),
-			FilingFrom: older[len(older)-1].Filed.Format(time.DateOnly), FilingTo: older[0].Filed.Format(time.DateOnly),
+			Name: fmt.Sprintf("CIK%010d-submissions-%03d.json", c.CIK, i+1), FilingCount: len(p),
+			FilingFrom: p[len(p)-1].Filed.Format(time.DateOnly), FilingTo: p[0].Filed.Format(time.DateOnly),
 		})
 	}
 	return out
 }
 
-func secStrings(s []string) []string {
-	if s == nil {
-		return []string{}
+// secNullable renders tickers and exchanges: an empty string as null (an
+// OTC listing without an exchange is written [null]).
+func secNullable(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		if v != "" {
+			out[i] = v
+		}
 	}
-	return s
+	return out
 }
+
+// secInstant is EDGAR's instant form: "2026-03-03T16:05:12.000Z".
+func secInstant(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+
+// newYork is EDGAR's clock; a fixed UTC-5 when the zone database is
+// missing.
+var newYork = func() *time.Location {
+	if l, err := time.LoadLocation("America/New_York"); err == nil {
+		return l
+	}
+	return time.FixedZone("EST", -5*3600)
+}()
 
 // secColumns renders filings as EDGAR's parallel arrays.
 func secColumns(fs []SECFiling) secColumnsJSON {
-	var c secColumnsJSON
+	c := secColumnsJSON{
+		AccessionNumber: []string{}, FilingDate: []string{}, ReportDate: []string{}, AcceptanceDateTime: []string{},
+		Act: []string{}, Form: []string{}, FileNumber: []string{}, FilmNumber: []string{}, Items: []string{},
+		CoreType: []string{}, Size: []int{}, IsXBRL: []int{}, IsInlineXBRL: []int{}, IsXBRLNumeric: []*int{},
+		PrimaryDocument: []string{}, PrimaryDocDescription: []string{},
+	}
 	date := func(t time.Time) string {
 		if t.IsZero() {
 			return ""
@@ -286,45 +484,78 @@ func secColumns(fs []SECFiling) secColumnsJSON {
 		return t.Format(time.DateOnly)
 	}
 	for _, f := range fs {
-		accepted := ""
-		if !f.Accepted.IsZero() {
-			accepted = f.Accepted.UTC().Format("2006-01-02T15:04:05.000Z")
+		accepted := f.Accepted
+		if accepted.IsZero() {
+			d := f.Filed
+			accepted = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, newYork)
 		}
 		xbrl := 0
 		if f.XBRL {
 			xbrl = 1
 		}
+		var numeric *int
+		if f.XBRL {
+			numeric = &xbrl
+		}
+		size := f.Size
+		if size == 0 {
+			size = 4000 + int(secChecksum(f.Accession)%90000)
+		}
 		c.AccessionNumber = append(c.AccessionNumber, f.Accession)
 		c.FilingDate = append(c.FilingDate, date(f.Filed))
 		c.ReportDate = append(c.ReportDate, date(f.ReportDate))
-		c.AcceptanceDateTime = append(c.AcceptanceDateTime, accepted)
+		c.AcceptanceDateTime = append(c.AcceptanceDateTime, secInstant(accepted))
+		c.Act = append(c.Act, secAct(f))
 		c.Form = append(c.Form, f.Form)
+		c.FileNumber = append(c.FileNumber, f.FileNumber)
+		c.FilmNumber = append(c.FilmNumber, f.FilmNumber)
 		c.Items = append(c.Items, strings.Join(f.Items, ","))
 		c.CoreType = append(c.CoreType, f.Form)
+		c.Size = append(c.Size, size)
 		c.IsXBRL = append(c.IsXBRL, xbrl)
 		c.IsInlineXBRL = append(c.IsInlineXBRL, xbrl)
+		c.IsXBRLNumeric = append(c.IsXBRLNumeric, numeric)
 		c.PrimaryDocument = append(c.PrimaryDocument, f.PrimaryDocument)
 		c.PrimaryDocDescription = append(c.PrimaryDocDescription, f.Description)
 	}
-	c.AccessionNumber, c.FilingDate, c.ReportDate = secStrings(c.AccessionNumber), secStrings(c.FilingDate), secStrings(c.ReportDate)
-	c.AcceptanceDateTime, c.Form, c.Items, c.CoreType = secStrings(c.AcceptanceDateTime), secStrings(c.Form), secStrings(c.Items), secStrings(c.CoreType)
-	c.PrimaryDocument, c.PrimaryDocDescription = secStrings(c.PrimaryDocument), secStrings(c.PrimaryDocDescription)
-	if c.IsXBRL == nil {
-		c.IsXBRL, c.IsInlineXBRL = []int{}, []int{}
-	}
 	return c
+}
+
+// secAct is the act column: "" for ownership forms, "33" for Securities
+// Act registrations and offerings, "34" otherwise.
+func secAct(f SECFiling) string {
+	if f.Act != "" {
+		return f.Act
+	}
+	switch f.Form {
+	case "3", "4", "5", "3/A", "4/A", "5/A", "144":
+		return ""
+	case "S-1", "S-1/A", "F-1", "F-1/A", "S-3", "S-3ASR", "S-4", "S-8", "424B4", "D", "D/A", "FWP":
+		return "33"
+	}
+	return "34"
+}
+
+func secChecksum(s string) uint32 {
+	var h uint32 = 2166136261
+	for i := range len(s) {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h
 }
 
 // SECDemoCompanies are fixture filers with filings dated relative to now
 // (the offline demo and end-to-end tests):
 //   - Northwind Robotics, Inc. (CIK 1999001, Nasdaq: NWRB, Pittsburgh PA):
 //     an officer change 8-K 3 days ago, a credit agreement 8-K 9 days ago,
-//     a 10-Q 20 days ago, a Form 4 (not of interest) and a 10-K 200 days ago.
+//     a 10-Q 20 days ago, a Form 4 (not of interest), a 10-K 200 days ago
+//     and, 9,000 days ago, an 8-K from before EDGAR named primary
+//     documents (items in the pre-2004 numbering, no primary document).
 //   - Acme Analytics Corp (CIK 1999002, NYSE: ACAN, Austin TX): an earnings
 //     8-K 5 days ago, a 13D stake by an investor 15 days ago and the annual
 //     proxy (not of interest) 40 days ago.
 //   - Contoso Drones, Inc. (CIK 1999003, unlisted, Seattle WA): a Form D
-//     private offering 30 days ago.
+//     private offering under Rule 506(b) 30 days ago.
 func SECDemoCompanies(now time.Time) []SECCompany {
 	now = now.UTC()
 	day := func(daysAgo int) time.Time {
@@ -347,6 +578,9 @@ func SECDemoCompanies(now time.Time) []SECCompany {
 			SIC: "3569", SICDescription: "General Industrial Machinery & Equipment, NEC", StateOfIncorporation: "DE",
 			Website:  "https://www.northwind-robotics.com",
 			Business: SECAddress{Street1: "2100 SMALLMAN STREET", City: "PITTSBURGH", StateOrCountry: "PA", StateOrCountryDescription: "PA", ZipCode: "15222"},
+			OwnerOrg: "08 Industrial Applications and Services", EIN: "251999001", Category: "Non-accelerated filer",
+			FiscalYearEnd: "1231", Phone: "412-555-0142",
+			FormerNames: []SECFormerName{{Name: "NORTHWIND AUTOMATION INC", From: day(9500).Add(5 * time.Hour), To: day(4000).Add(4 * time.Hour)}},
 			Filings: []SECFiling{
 				{Accession: acc(1999001, 3, 14), Form: "8-K", Filed: day(3), Accepted: at(3, 16, 5, 12), ReportDate: day(4),
 					Items: []string{"5.02", "9.01"}, PrimaryDocument: doc("nwrb", 3), Description: "FORM 8-K"},
@@ -358,12 +592,15 @@ func SECDemoCompanies(now time.Time) []SECCompany {
 					PrimaryDocument: "xslF345X05/wk-form4_" + day(25).Format("20060102") + ".xml", Description: "FORM 4"},
 				{Accession: acc(1999001, 200, 4), Form: "10-K", Filed: day(200), Accepted: at(200, 16, 30, 0), ReportDate: day(230),
 					PrimaryDocument: doc("nwrb", 230), Description: "10-K", XBRL: true},
+				{Accession: acc(1999001, 9000, 7), Form: "8-K", Filed: day(9000), ReportDate: day(9002),
+					Items: []string{"5", "7"}, Description: ""},
 			},
 		},
 		{
 			CIK: 1999002, Name: "Acme Analytics Corp", Tickers: []string{"ACAN"}, Exchanges: []string{"NYSE"},
 			SIC: "7372", SICDescription: "Services-Prepackaged Software", StateOfIncorporation: "DE",
 			Business: SECAddress{Street1: "500 CONGRESS AVENUE", City: "AUSTIN", StateOrCountry: "TX", StateOrCountryDescription: "TX", ZipCode: "78701"},
+			OwnerOrg: "06 Technology", Category: "Large accelerated filer", FiscalYearEnd: "1231",
 			Filings: []SECFiling{
 				{Accession: acc(1999002, 5, 21), Form: "8-K", Filed: day(5), Accepted: at(5, 16, 1, 33), ReportDate: day(5),
 					Items: []string{"2.02", "9.01"}, PrimaryDocument: doc("acan", 5), Description: "8-K"},
@@ -377,11 +614,122 @@ func SECDemoCompanies(now time.Time) []SECCompany {
 			CIK: 1999003, Name: "Contoso Drones, Inc.", SIC: "3720", SICDescription: "Aircraft & Parts", StateOfIncorporation: "DE",
 			Business: SECAddress{Street1: "1201 WESTLAKE AVENUE NORTH", City: "SEATTLE", StateOrCountry: "WA", StateOrCountryDescription: "WA", ZipCode: "98109"},
 			Filings: []SECFiling{
-				{Accession: acc(1999003, 30, 1), Form: "D", Filed: day(30), Accepted: at(30, 13, 44, 21),
+				{Accession: acc(1999003, 30, 1), Form: "D", Filed: day(30), Accepted: at(30, 13, 44, 21), Items: []string{"06b"},
 					PrimaryDocument: "xslFormDX01/primary_doc.xml", Description: ""},
 			},
 		},
 	}
+}
+
+// SECMarkerCompanies are fictitious filers, served by every SEC fake
+// beside its own companies, whose ticker-file titles carry EDGAR's
+// markers in each spelling the live ticker file has (the first thirty-one;
+// SECMarkerNames gives the plain name of each) and two that share a name
+// and differ only by their state marker ("FIRST LANTERN BANCORP /NC/" and
+// "/PR/"), followed by titles with a slash or parenthesis that is part of
+// the name. Each has, dated relative to now: an earnings 8-K (items
+// "2.02,9.01", description "FORM 8-K") 2 days ago, a 10-Q 30 days ago
+// (description "10-Q"); every third an EFFECT notice (items
+// "S-4,,2021-03-04 16:00:00"), every fourth a Form D (items "06b"), and
+// every fifth a 10-K from 1999 with no primary document and an empty
+// description. CIKs 1998001 and up, tickers as in the table.
+func SECMarkerCompanies(now time.Time) []SECCompany {
+	now = now.UTC()
+	day := func(daysAgo int) time.Time {
+		d := now.AddDate(0, 0, -daysAgo)
+		return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	var out []SECCompany
+	for i, m := range secMarkerTable {
+		cik := int64(1998001 + i)
+		acc := func(daysAgo, seq int) string {
+			return fmt.Sprintf("%010d-%02d-%06d", cik, day(daysAgo).Year()%100, seq)
+		}
+		prefix := strings.ToLower(m.ticker)
+		c := SECCompany{
+			CIK: cik, Name: m.title, Title: m.title, Tickers: []string{m.ticker}, Exchanges: []string{m.exchange},
+			SIC: "6022", SICDescription: "State Commercial Banks", StateOfIncorporation: m.state,
+			Business: SECAddress{Street1: "100 MAIN STREET", City: "WILMINGTON", StateOrCountry: "DE", StateOrCountryDescription: "DE", ZipCode: "19801"},
+			Filings: []SECFiling{
+				{Accession: acc(2, 31), Form: "8-K", Filed: day(2), Accepted: day(2).Add(21*time.Hour + 5*time.Minute), ReportDate: day(2),
+					Items: []string{"2.02", "9.01"}, PrimaryDocument: prefix + "-" + day(2).Format("20060102") + ".htm", Description: "FORM 8-K"},
+				{Accession: acc(30, 22), Form: "10-Q", Filed: day(30), Accepted: day(30).Add(20*time.Hour + 40*time.Minute), ReportDate: day(60),
+					PrimaryDocument: prefix + "-" + day(60).Format("20060102") + ".htm", Description: "10-Q", XBRL: true},
+			},
+		}
+		if i%3 == 0 {
+			c.Filings = append(c.Filings, SECFiling{Accession: acc(45, 18), Form: "EFFECT", Filed: day(45), Accepted: day(45).Add(4 * time.Hour),
+				Items: []string{"S-4", "", "2021-03-04 16:00:00"}, PrimaryDocument: "xslEFFECTX01/primary_doc.xml"})
+		}
+		if i%4 == 0 {
+			c.Filings = append(c.Filings, SECFiling{Accession: acc(60, 12), Form: "D", Filed: day(60), Accepted: day(60).Add(15 * time.Hour),
+				Items: []string{"06b"}, PrimaryDocument: "xslFormDX01/primary_doc.xml"})
+		}
+		if i%5 == 0 {
+			c.Filings = append(c.Filings, SECFiling{Accession: fmt.Sprintf("%010d-99-%06d", cik, 3), Form: "10-K",
+				Filed: time.Date(1999, 3, 30, 0, 0, 0, 0, time.UTC), ReportDate: time.Date(1998, 12, 31, 0, 0, 0, 0, time.UTC)})
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// SECMarkerNames are the plain names of SECMarkerCompanies' titles with a
+// marker (by ticker), as a caller would ask for them; "" for the titles
+// whose name is ambiguous or has no marker.
+func SECMarkerNames() map[string]string {
+	out := map[string]string{}
+	for _, m := range secMarkerTable {
+		out[m.ticker] = m.plain
+	}
+	return out
+}
+
+type secMarker struct {
+	title, plain, ticker, exchange, state string
+}
+
+// secMarkerTable: a title in each marker spelling of the live ticker file.
+var secMarkerTable = []secMarker{
+	{"BRIGHTWATER MARINE CORP /DE/", "Brightwater Marine Corporation", "BWMR", "Nasdaq", "DE"},
+	{"HALVARD INSTRUMENTS INC /DE", "Halvard Instruments, Inc.", "HLVD", "Nasdaq", "DE"},
+	{"QUILLFEATHER SYSTEMS INC/DE", "Quillfeather Systems Incorporated", "QFSI", "Nasdaq", "DE"},
+	{"KESTREL BIOTHERAPEUTICS INC / MA", "Kestrel Biotherapeutics", "KSTB", "Nasdaq", "MA"},
+	{"OAKMERE BANCORP DE", "Oakmere Bancorp", "OAKB", "NYSE", "DE"},
+	{"CARDINAL POINT WHOLESALE CORP /NEW", "Cardinal Point Wholesale Corp.", "CPWC", "Nasdaq", "WA"},
+	{`PINEWOOD BANCORP \DE\`, "Pinewood Bancorp", "PNWB", "NYSE", "DE"},
+	{`ELDER RIDGE INVESTMENT CORPORATION\DE`, "Elder Ridge Investment Corporation", "ERIC", "Nasdaq", "MD"},
+	{`Marigold Therapeutics, Inc.\new`, "Marigold Therapeutics", "MRGT", "Nasdaq", "NV"},
+	{"SANDSTONE ROYALTY TRUST/tx", "Sandstone Royalty Trust", "SSRT", "NYSE", "TX"},
+	{`Bayfront BanCorp \ CA`, "Bayfront Bancorp", "BFBC", "Nasdaq", "CA"},
+	{"NORTHGATE FINANCIAL HOLDINGS LTD/ CAN", "Northgate Financial Holdings Ltd.", "NGFHF", "OTC", "A6"},
+	{"Veltara SE/ADR", "Veltara SE", "VLTRY", "OTC", "I0"},
+	{"TAKEMURA DENKO CORP / ADR/", "Takemura Denko Corporation", "TKDNY", "OTC", "M0"},
+	{"Skovlund Pharma A/S/ADR", "Skovlund Pharma", "SKVPY", "OTC", "G7"},
+	{"HOFSTEDE MEDIA N V /FI", "Hofstede Media N.V.", "HFSTY", "OTC", "P7"},
+	{"MAPLECREST Corp /ON/", "Maplecrest Corp", "MPLC", "NYSE", "A6"},
+	{"Coralline Acquisition Corp./Cayman Islands", "Coralline Acquisition Corp", "CRLA", "Nasdaq", "E9"},
+	{"GRANITE PEAK INC. (DE)", "Granite Peak, Inc.", "GPKI", "NYSE", "DE"},
+	{"Redfern Energy Corp (Colorado)", "Redfern Energy", "RFEC", "OTC", "CO"},
+	{"Nordvik Wave Power AB (publ)", "Nordvik Wave Power AB", "NVWP", "Nasdaq", "V7"},
+	{"HARBORVIEW TRUST CORP N Y", "Harborview Trust Corp", "HVTC", "Nasdaq", "NY"},
+	{"LUMENCREST Corp. NV", "Lumencrest Corp", "LMCR", "OTC", "NV"},
+	{"TALLGRASS INDUSTRIES INC/", "Tallgrass Industries", "TGIN", "NYSE", "DE"},
+	{"RIVERBEND BANCSHARES /", "Riverbend Bancshares", "RVBS", "Nasdaq", "CA"},
+	{"ORBISON Corp /ORB", "Orbison Corp", "ORBC", "NYSE", "A6"},
+	{"Jadeport Express (Cayman) Inc.", "Jadeport Express", "JDPX", "NYSE", "E9"},
+	{"ARKWRIGHT SYSTEMS (1987) LTD", "Arkwright Systems Ltd", "ARKS", "Nasdaq", "L3"},
+	{"ALTAMAR MOVIL SAB DE CV/", "Altamar Movil", "AMVL", "NYSE", "O5"},
+	{"NORDSJO TELECOM A S", "Nordsjo Telecom AS", "NSJT", "OTC", "G7"},
+	{"WELLSPRING FINANCE & COMPANY/MN", "Wellspring Finance & Company", "WSFC", "NYSE", "DE"},
+	{"FIRST LANTERN BANCORP /NC/", "", "FLNC", "Nasdaq", "NC"},
+	{"FIRST LANTERN BANCORP /PR/", "", "FLPR", "NYSE", "PR"},
+	{"Kettle/Forge Holdings, Inc.", "", "KTFG", "NYSE", "DE"},
+	{"Tern Long/Short Income Trust", "", "TLSI", "NYSE", "MA"},
+	{"SIGNAL I/O CORP", "", "SIOC", "Nasdaq", "CO"},
+	{"Heronsgate (Brasil) S.A.", "", "HRGB", "NYSE", "D5"},
+	{"Heronsgate, S.A.", "", "HRGT", "NYSE", "U3"},
+	{"Silverpine Zcash Trust (SZEC)", "", "SZEC", "OTC", "DE"},
 }
 
 // FaultExpectation is how a source's Gather should end under injected

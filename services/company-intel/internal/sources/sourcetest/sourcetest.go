@@ -42,6 +42,10 @@ const (
 	FaultOversized Fault = "oversized"
 	// FaultNotFound answers 404.
 	FaultNotFound Fault = "404"
+	// FaultHTMLPage answers 200 with an HTML page (text/html) where the
+	// route sends JSON or XML: what a provider's CDN, maintenance page or
+	// captive portal serves in place of the API's answer.
+	FaultHTMLPage Fault = "html-page"
 )
 
 // OversizedBytes is the size of a FaultOversized body.
@@ -248,6 +252,10 @@ func (s *Server) inject(w http.ResponseWriter, r *http.Request, f Fault) {
 		b := rec.Body.Bytes()
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write(b[:len(b)/2])
+	case FaultHTMLPage:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		_, _ = io.WriteString(w, htmlErrorPage)
 	case FaultOversized:
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusOK)
@@ -256,3 +264,12 @@ func (s *Server) inject(w http.ResponseWriter, r *http.Request, f Fault) {
 		_, _ = w.Write([]byte(`"}`))
 	}
 }
+
+// htmlErrorPage is the shape of a CDN's or maintenance page served with a
+// 200 in place of an API answer: a full document, a title, no data.
+const htmlErrorPage = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Service temporarily unavailable</title>
+<style>body{font-family:sans-serif}</style></head>
+<body><h1>We&#39;ll be back soon</h1><p>The service is undergoing maintenance. Please try again later.</p>
+<p>Reference&nbsp;#18.6c2f1302.1732640000.1a2b3c4d</p></body></html>
+`

@@ -462,6 +462,14 @@ type wStory struct {
 	// language and country are GDELT's, when not English and the United
 	// States.
 	language, country string
+	// broken is how GDELT writes the story's title as invalid JSON ("" valid).
+	broken GDELTBreak
+}
+
+// lostToGDELT reports whether GDELT's invalid JSON loses the story (a
+// careful decoder repairs the other breaks).
+func (s wStory) lostToGDELT() bool {
+	return s.broken == GDELTTrailingBackslash || s.broken == GDELTUnescapedQuote
 }
 
 // wPost is a newsroom post of the company's own site, published on the
@@ -552,9 +560,13 @@ type wCompany struct {
 	founded             time.Time
 	exaTitle            string // its home page's title in Exa's company index
 	listing             *wListing
-	board               *ATSBoard
-	boardLinked         bool
-	smallBoard          string // why the board is too small for a hiring signal ("" when it is not)
+	// unlistedOnWikidata: its Wikidata entry states no stock exchange or
+	// ticker, so only the SEC ticker file's title (with its state
+	// marker) ties the company to its filings.
+	unlistedOnWikidata bool
+	board              *ATSBoard
+	boardLinked        bool
+	smallBoard         string // why the board is too small for a hiring signal ("" when it is not)
 	// roleText are descriptions of its roles by title (every role of that
 	// title), served by the providers whose listings carry one.
 	roleText         map[string]string
@@ -631,7 +643,7 @@ func (fx worldFixture) gdelt() []GDELTArticle {
 				seen = fx.c.now
 			}
 			out = append(out, GDELTArticle{URL: s.url(), Title: s.headline, Seen: seen, Text: s.lead,
-				Language: s.language, SourceCountry: s.country})
+				Language: s.language, SourceCountry: s.country, Broken: s.broken})
 		}
 	})
 	return out
@@ -766,7 +778,7 @@ func (fx worldFixture) wikidata() []WikidataEntity {
 			Employees: []WikidataEmployees{{Count: co.prior, AsOf: end(last - 1)}, {Count: co.employees, AsOf: end(last), Rank: "preferred"}},
 			Inception: co.founded,
 		}
-		if l := co.listing; l != nil {
+		if l := co.listing; l != nil && !co.unlistedOnWikidata {
 			exchange := wdNasdaq
 			if l.exchange == "NYSE" {
 				exchange = wdNYSE
@@ -1030,7 +1042,7 @@ func (fx worldFixture) summaries(secURL string, sites *Sites) []WorldCompany {
 					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderGoogleNews, URL: normalURL(u), Dropped: dropped})
 				}
 				if s.in&inGDELT != 0 {
-					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderGDELT, URL: normalURL(s.url()), Dropped: dropped})
+					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderGDELT, URL: normalURL(s.url()), Dropped: dropped || s.lostToGDELT()})
 				}
 				if s.in&inExa != 0 {
 					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderExa, URL: normalURL(s.url()),
@@ -1268,7 +1280,7 @@ func worldCompanies(c wclock) []wCompany {
 				"Federal Account Executive":              "Work public-sector deals in Salesforce and prospect with Outreach and ZoomInfo.",
 			},
 			listing: &wListing{
-				cik: 1999002, ticker: "ACAN", exchange: "NYSE", secName: "Acme Analytics Corp", secTitle: "ACME ANALYTICS CORP",
+				cik: 1999002, ticker: "ACAN", exchange: "NYSE", secName: "Acme Analytics Corp", secTitle: "ACME ANALYTICS CORP /NEW",
 				sic: "7372", sicDesc: "Services-Prepackaged Software", state: "DE", web: "https://acme-analytics.com",
 				address: SECAddress{Street1: "500 CONGRESS AVENUE", City: "AUSTIN", StateOrCountry: "TX", StateOrCountryDescription: "TX", ZipCode: "78701"},
 				routine: []wFiling{
@@ -1422,12 +1434,13 @@ func worldCompanies(c wclock) []wCompany {
 		},
 		{
 			name: "Fabrikam Medical", legal: "Fabrikam Medical, Inc.", domain: "fabrikam-medical.com",
-			qid: "Q138200004", description: "American medical device company",
+			unlistedOnWikidata: true,
+			qid:                "Q138200004", description: "American medical device company",
 			aliases: []string{"Fabrikam Medical, Inc.", "FBMD"}, class: wdPublic, website: "https://www.fabrikam-medical.com",
 			industry: "medical device industry", hq: "Minneapolis", country: "United States of America", employees: 2300, prior: 2150, founded: ymd(1998, time.March, 2),
 			exaTitle: "Fabrikam Medical | Cardiac monitoring devices",
 			listing: &wListing{
-				cik: 1999004, ticker: "FBMD", exchange: "Nasdaq", secName: "Fabrikam Medical, Inc.", secTitle: "FABRIKAM MEDICAL INC",
+				cik: 1999004, ticker: "FBMD", exchange: "Nasdaq", secName: "Fabrikam Medical, Inc.", secTitle: "FABRIKAM MEDICAL INC / MA",
 				sic: "3845", sicDesc: "Electromedical & Electrotherapeutic Apparatus", state: "MN", web: "https://www.fabrikam-medical.com",
 				address: SECAddress{Street1: "1200 WASHINGTON AVENUE SOUTH", City: "MINNEAPOLIS", StateOrCountry: "MN", StateOrCountryDescription: "MN", ZipCode: "55415"},
 				routine: []wFiling{
@@ -1628,12 +1641,13 @@ func worldCompanies(c wclock) []wCompany {
 		},
 		{
 			name: "Tailspin Freight", legal: "Tailspin Freight Inc.", domain: "tailspin-freight.com",
-			qid: "Q138200007", description: "American truckload carrier",
+			unlistedOnWikidata: true,
+			qid:                "Q138200007", description: "American truckload carrier",
 			aliases: []string{"Tailspin Freight Inc.", "TSPF"}, class: wdPublic, website: "https://tailspin-freight.com/",
 			industry: "trucking industry", hq: "Memphis", country: "United States of America", employees: 4800, prior: 5100, founded: ymd(1987, time.May, 20),
 			exaTitle: "Tailspin Freight — Truckload and dedicated freight across North America",
 			listing: &wListing{
-				cik: 1999005, ticker: "TSPF", exchange: "NYSE", secName: "Tailspin Freight Inc.", secTitle: "TAILSPIN FREIGHT INC",
+				cik: 1999005, ticker: "TSPF", exchange: "NYSE", secName: "Tailspin Freight Inc.", secTitle: "TAILSPIN FREIGHT INC TN",
 				sic: "4213", sicDesc: "Trucking (No Local)", state: "TN", web: "https://tailspin-freight.com",
 				address: SECAddress{Street1: "4400 AIRWAYS BOULEVARD", City: "MEMPHIS", StateOrCountry: "TN", StateOrCountryDescription: "TN", ZipCode: "38116"},
 				routine: []wFiling{
@@ -1881,6 +1895,78 @@ func worldCompanies(c wclock) []wCompany {
 				h1:   "Know your users", intro: "Usability testing and user interviews from our Dublin studio.",
 				about: "Mercury Labs is a user research consultancy founded in Dublin in 2012.",
 				tz:    tzLondon,
+			},
+		},
+		{
+			// Its only self-description is the first sentence of its own
+			// press release; the trade press writes it in the possessive.
+			name: "Larkspur Rota", legal: "Larkspur Rota Ltd", domain: "larkspur-rota.com",
+			qid:   "Q138200014",
+			class: wdPrivate, website: "https://larkspur-rota.com/",
+			industry: "workforce management software", hq: "Leeds", country: "United Kingdom", employees: 48, prior: 30, founded: ymd(2019, time.May, 2),
+			exaTitle: "Larkspur Rota",
+			site: wSite{
+				title: "Larkspur Rota", siteName: "Larkspur Rota",
+				h1: "Rotas, sorted", intro: "Sign in to your ward.",
+				tz: tzLondon, news: "/news", newsText: "News", feed: "/news/feed.xml",
+			},
+			events: []wEvent{
+				{signal: "funding", days: 9,
+					post: &wPost{hh: 7, mm: 0, path: "/news/series-a",
+						title:   "Larkspur Rota raises £9 million Series A to bring shift swaps to more clinics",
+						summary: "LEEDS, England, {date} /PRNewswire/ -- Larkspur Rota, which helps clinics schedule their staff, today announced a £9 million Series A led by Northzone, with participation from existing investors. The company will use the funds to double its engineering team."}},
+				{signal: "product", days: 21,
+					stories: []wStory{{hh: 10, mm: 30, outlet: outComputerWeekly, in: inGoogle | inGDELT,
+						path:     "/news/366{ymd}/larkspur-rotas-swapshift-app-launches",
+						headline: "Larkspur Rota’s SwapShift app now available to 40 NHS trusts",
+						lead:     "The Leeds start-up has launched SwapShift, an app that lets nurses swap shifts without a call to the ward manager, in 40 NHS trusts."}}},
+			},
+		},
+		{
+			// Events, but no source says what it does.
+			name: "Quillon Systems", legal: "Quillon Systems, Inc.", domain: "quillon-systems.com",
+			qid:   "Q138200015",
+			class: wdPrivate, website: "https://quillon-systems.com/",
+			industry: "software", hq: "Austin", country: "United States of America", employees: 22, prior: 12, founded: ymd(2022, time.February, 14),
+			exaTitle: "Quillon Systems",
+			site: wSite{
+				title: "Quillon Systems", siteName: "Quillon Systems",
+				h1: "Quillon", intro: "Coming to you soon.",
+				tz: tzCentral,
+			},
+			events: []wEvent{
+				{signal: "funding", days: 12,
+					stories: []wStory{
+						{hh: 15, mm: 0, outlet: outTechCrunch, in: inGoogle | inGDELT,
+							path:     "/{yyyy}/{mm}/{dd}/quillon-systems-series-a/",
+							headline: "Quillon Systems raises $14M Series A led by Index Ventures",
+							lead:     "Austin-based Quillon Systems has raised $14 million in a Series A round led by Index Ventures, it said on {weekday}."},
+						// GDELT writes this title's apostrophe as \' (invalid
+						// JSON, repaired by the source).
+						{hh: 17, mm: 10, outlet: outGeekWire, in: inGDELT, broken: GDELTBackslashApostrophe,
+							path:     "/{yyyy}/quillon-systems-raises-14m-austin/",
+							headline: "Quillon Systems raises $14M to take on Austin's legacy IT vendors",
+							lead:     "Quillon Systems closed a $14 million Series A led by Index Ventures."},
+					}},
+				{decoy: "GDELT wrote its title as invalid JSON: the article is lost, the rest of the answer kept", days: 5,
+					stories: []wStory{{hh: 9, mm: 0, outlet: outBizJournals, in: inGDELT, broken: GDELTTrailingBackslash,
+						path:     "/austin/news/{yyyy}/{mm}/{dd}/quillon-systems-hackathon.html",
+						headline: "Quillon Systems sponsors Austin hackathon",
+						lead:     "Quillon Systems will sponsor a weekend hackathon in Austin."}}},
+			},
+		},
+		{
+			// Neither a description nor an event: no brief (422).
+			name: "Tallowmere", legal: "Tallowmere Ltd", domain: "tallowmere.co.uk",
+			qid:   "Q138200016",
+			class: wdPrivate, website: "https://www.tallowmere.co.uk/",
+			industry: "candle making", hq: "Leeds", country: "United Kingdom", employees: 9, prior: 8, founded: ymd(2011, time.September, 1),
+			exaTitle: "Tallowmere",
+			quiet:    true,
+			site: wSite{
+				title: "Tallowmere", siteName: "Tallowmere",
+				h1: "Tallowmere", intro: "Welcome.",
+				tz: tzLondon,
 			},
 		},
 	}

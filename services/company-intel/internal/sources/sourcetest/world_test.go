@@ -307,8 +307,8 @@ func TestWorld(t *testing.T) {
 		if !slices.Equal(providers, want) {
 			t.Errorf("providers with evidence = %v, want %v", providers, want)
 		}
-		if quiet != 1 || down != 1 || ambiguous != 2 {
-			t.Errorf("quiet %d, site down %d, ambiguous %d; want 1, 1, 2", quiet, down, ambiguous)
+		if quiet != 2 || down != 1 || ambiguous != 2 {
+			t.Errorf("quiet %d, site down %d, ambiguous %d; want 2, 1, 2", quiet, down, ambiguous)
 		}
 		found, _, err := s.wd.Search(ctx, "Mercury Labs")
 		if err != nil || len(found) != 2 || found[0].Label != found[1].Label || slices.Equal(found[0].Websites, found[1].Websites) {

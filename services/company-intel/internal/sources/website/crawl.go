@@ -14,6 +14,8 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/services/company-intel/internal/selfdesc"
 )
 
 // job is one planned fetch.
@@ -80,7 +82,7 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	c.brand = siteName(meta, c.domain)
 	item := c.homeItem(home, meta)
 	c.items = append(c.items, item)
-	if describes(meta.Description, meta.Title) {
+	if c.describes(meta.Description, meta.Title) {
 		c.profile.Description = &bundle.Fact{Value: source.Fold(meta.Description), SourceURL: item.Doc.URL}
 	}
 	c.addBoards(meta.Links)
@@ -222,7 +224,8 @@ func (c *crawl) addBoards(links []string) {
 // is the page's body text (its meta description when it has none) and,
 // when the home page gave no Description, takes the profile's from it:
 // its meta (else og:) description when that reads as one, else the lead
-// sentences of its first paragraph when that paragraph and they do.
+// sentences of its first paragraph when that paragraph and they do, else
+// the lead of an "About <company>" paragraph (selfdesc.FromAbout).
 func (c *crawl) readAbout(j *job) {
 	if j.err != nil || !isHTML(j.page) {
 		return
@@ -240,19 +243,33 @@ func (c *crawl) readAbout(j *job) {
 	}
 	desc := ""
 	switch {
-	case describes(m.Description, m.Title):
+	case c.describes(m.Description, m.Title):
 		desc = m.Description
-	case describes(m.OpenGraph.Description, m.Title):
+	case c.describes(m.OpenGraph.Description, m.Title):
 		desc = m.OpenGraph.Description
-	case len(paras) > 0 && describes(paras[0], m.Title):
-		if lead := leadSentences(paras[0]); describes(lead, m.Title) {
-			desc = lead
-		}
+	case len(paras) > 0 && c.describes(paras[0], m.Title) && c.describes(leadSentences(paras[0]), m.Title):
+		desc = leadSentences(paras[0])
+	case len(paras) > 0:
+		// an "About <company>" paragraph further down the page
+		desc = selfdesc.FromAbout(strings.Join(paras, " "), c.names())
 	}
 	if desc != "" {
 		c.profile.Description = &bundle.Fact{Value: source.Fold(desc), SourceURL: item.Doc.URL}
 	}
 }
+
+// names is the company's names: the query's, else the site's name for
+// itself and the domain.
+func (c *crawl) names() companyname.Matcher {
+	if !c.company.Empty() {
+		return c.company
+	}
+	return companyname.NewMatcher(c.brand, nil, c.domain)
+}
+
+// describes reports whether desc describes the company (selfdesc's
+// quality rule).
+func (c *crawl) describes(desc, title string) bool { return selfdesc.Describes(desc, title, c.names()) }
 
 // readFeed turns a fetched feed's entries into items and reports whether
 // the document was a feed.

@@ -178,27 +178,6 @@ func TestBrandName(t *testing.T) {
 	}
 }
 
-func TestDescribes(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		desc, title string
-		want        bool
-	}{
-		{"Northwind Robotics builds autonomous mobile robots for warehouses.", "Northwind", true},
-		{"Home", "Home", false},
-		{"Robots. Robots. Robots. Robots. Robots. Robots.", "", false},
-		{"Leading provider of solutions", "", false},
-		{"Just another WordPress site for a company that makes robots", "", false},
-		{"This website uses cookies to improve your experience on our site.", "", false},
-		{"Acme Analytics — forecasts planners trust, for every warehouse", "Acme Analytics — forecasts planners trust, for every warehouse", false},
-	}
-	for _, tt := range tests {
-		if got := describes(tt.desc, tt.title); got != tt.want {
-			t.Errorf("describes(%q) = %v, want %v", tt.desc, got, tt.want)
-		}
-	}
-}
-
 func TestNormalDomain(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{

@@ -62,6 +62,7 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
+	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
 // DefaultMaxPages is Config.MaxPages when zero.
@@ -219,6 +220,7 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 	}
 	c := s.newCrawl(d)
 	c.window = newWindow(q, s.now())
+	c.company = companyname.NewMatcher(q.Company.Name, q.Company.Aliases, d)
 	c.publisher = source.Fold(q.Company.Name)
 	if c.publisher == "" {
 		c.publisher = d
@@ -243,7 +245,8 @@ type crawl struct {
 	publisher string // of press items: the company's name, else its domain
 	contents  atomic.Int64
 
-	brand string // the site's name for itself (Identity.SiteName), cut from article titles
+	brand   string              // the site's name for itself (Identity.SiteName), cut from article titles
+	company companyname.Matcher // the query's company (zero for an identity read)
 
 	// Planning state, used by the calling goroutine only.
 	known  map[string]bool // normalised URLs fetched or planned

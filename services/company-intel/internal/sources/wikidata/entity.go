@@ -1,6 +1,7 @@
 package wikidata
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -8,18 +9,22 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
-// Entity is a Wikidata item read as a company profile. Labels are English;
-// a value whose item has no English label is left out.
+// Entity is a Wikidata item read as a company profile. Labels are English
+// (or "mul", the label Wikidata gives a name that is the same in every
+// language); a value whose item has neither is left out.
 type Entity struct {
-	ID          string   `json:"id"` // e.g. "Q95"
-	Label       string   `json:"label"`
-	Description string   `json:"description,omitempty"`
-	Aliases     []string `json:"aliases,omitempty"`
-	Websites    []string `json:"websites,omitempty"` // P856 official website
-	Industry    []string `json:"industry,omitempty"` // P452 labels
+	ID          string `json:"id"` // e.g. "Q95"; the target's id when the asked id was merged into it
+	Label       string `json:"label"`
+	Description string `json:"description,omitempty"`
+	// Aliases are the English and "mul" aliases, then the P1448 official
+	// names and P1813 short names (any language), without repeats.
+	Aliases  []string `json:"aliases,omitempty"`
+	Websites []string `json:"websites,omitempty"` // P856 official website
+	Industry []string `json:"industry,omitempty"` // P452 labels
 	// Headquarters is the label of the P159 headquarters location.
 	Headquarters string `json:"headquarters,omitempty"`
 	// Country is the label of the item's own P17 country.
@@ -50,15 +55,57 @@ const (
 	propWebsite      = "P856"
 	propExchange     = "P414"
 	propTicker       = "P249"
+	propOfficialName = "P1448"
+	propShortName    = "P1813"
 	propPointInTime  = "P585"
+	propStartTime    = "P580"
 	propEndTime      = "P582"
 )
 
+// Calendar models of time values.
+const (
+	calendarGregorian = "http://www.wikidata.org/entity/Q1985727"
+	calendarJulian    = "http://www.wikidata.org/entity/Q1985786"
+)
+
+// Languages of the terms read: English, and "mul" (the default label of a
+// name written the same in every language, since 2024).
+const (
+	langEnglish  = "en"
+	langMultiple = "mul"
+)
+
+// jsonMap is a JSON object that Wikibase serialised as "[]" when empty
+// until April 2019 (labels, descriptions, aliases, claims, sitelinks,
+// qualifiers): both decode, an empty array as an empty map.
+type jsonMap[V any] map[string]V
+
+func (m *jsonMap[V]) UnmarshalJSON(b []byte) error {
+	if b = bytes.TrimSpace(b); len(b) > 0 && b[0] == '[' {
+		var a []json.RawMessage
+		if err := json.Unmarshal(b, &a); err != nil {
+			return err
+		}
+		if len(a) > 0 {
+			return errors.New("wikidata: a non-empty array where a map is expected")
+		}
+		*m = nil
+		return nil
+	}
+	var v map[string]V
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
 // wbEntities is a wbgetentities answer. An API error (bad id, too many
-// ids) comes back as 200 with "error".
+// ids) comes back as 200 with "error". Each entity is decoded on its own,
+// so that one the parser cannot read costs only itself.
 type wbEntities struct {
-	Entities map[string]rawEntity `json:"entities"`
-	Error    *apiError            `json:"error"`
+	Entities *jsonMap[json.RawMessage] `json:"entities"`
+	Error    *apiError                 `json:"error"`
 }
 
 type apiError struct {
@@ -67,26 +114,39 @@ type apiError struct {
 }
 
 type rawEntity struct {
-	ID           string                 `json:"id"`
-	Missing      *string                `json:"missing"`
-	Labels       map[string]langValue   `json:"labels"`
-	Descriptions map[string]langValue   `json:"descriptions"`
-	Aliases      map[string][]langValue `json:"aliases"`
-	Claims       map[string][]statement `json:"claims"`
+	ID           string               `json:"id"`
+	Missing      *string              `json:"missing"`
+	Redirects    *redirect            `json:"redirects"`
+	Labels       jsonMap[langValue]   `json:"labels"`
+	Descriptions jsonMap[langValue]   `json:"descriptions"`
+	Aliases      jsonMap[[]langValue] `json:"aliases"`
+	Claims       jsonMap[[]statement] `json:"claims"`
 }
 
+// redirect is set on an item merged into another: wbgetentities answers
+// the asked id with the target's data, its "id" and {"from","to"}.
+type redirect struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// langValue is a term. With language fallback, a term of another
+// language stands under the asked one: "language" is the term's own and
+// "for-language" the asked one.
 type langValue struct {
-	Value string `json:"value"`
+	Language    string `json:"language"`
+	Value       string `json:"value"`
+	ForLanguage string `json:"for-language"`
 }
 
 type statement struct {
-	Mainsnak   snak              `json:"mainsnak"`
-	Rank       string            `json:"rank"`
-	Qualifiers map[string][]snak `json:"qualifiers"`
+	Mainsnak   snak            `json:"mainsnak"`
+	Rank       string          `json:"rank"`
+	Qualifiers jsonMap[[]snak] `json:"qualifiers"`
 }
 
 type snak struct {
-	Snaktype  string     `json:"snaktype"`
+	Snaktype  string     `json:"snaktype"` // "value", "novalue" or "somevalue"
 	Datavalue *datavalue `json:"datavalue"`
 }
 
@@ -100,33 +160,72 @@ var qidRE = regexp.MustCompile(`^Q[1-9][0-9]{0,11}$`)
 // validQID reports whether s is an item id ("Q95").
 func validQID(s string) bool { return qidRE.MatchString(s) }
 
-// parseEntities decodes a wbgetentities answer into the entities present
-// (missing ones left out).
-func parseEntities(body []byte) (map[string]rawEntity, *apiError, error) {
+// parseEntities decodes a wbgetentities answer into the entities present,
+// by the id asked (missing ones left out; one the parser cannot read is
+// left out and counted in skipped). A merged item stands under the id
+// asked and under its own.
+func parseEntities(body []byte) (out map[string]rawEntity, apiErr *apiError, skipped int, err error) {
 	var r wbEntities
 	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	if r.Error != nil {
-		return nil, r.Error, nil
+		return nil, r.Error, 0, nil
 	}
 	if r.Entities == nil {
-		return nil, nil, errors.New("wikidata: answer without entities")
+		return nil, nil, 0, errors.New("wikidata: answer without entities")
 	}
-	out := make(map[string]rawEntity, len(r.Entities))
-	for id, e := range r.Entities {
-		if e.Missing != nil || !validQID(id) {
+	out = make(map[string]rawEntity, len(*r.Entities))
+	for key, raw := range *r.Entities {
+		var e rawEntity
+		if json.Unmarshal(raw, &e) != nil {
+			skipped++
 			continue
 		}
-		e.ID = id
-		out[id] = e
+		if e.Missing != nil || !validQID(key) {
+			continue
+		}
+		if !validQID(e.ID) {
+			e.ID = key
+		}
+		out[key] = e
+		if rd := e.Redirects; rd != nil && validQID(rd.From) {
+			if _, ok := out[rd.From]; !ok {
+				out[rd.From] = e
+			}
+		}
 	}
-	return out, nil, nil
+	return out, nil, skipped, nil
 }
+
+// term is the English term of a map: the "en" entry in English or in
+// "mul" (served for English by language fallback), else the "mul" entry.
+// mul excludes "mul" (descriptions have none).
+func term(m jsonMap[langValue], mul bool) string {
+	ok := func(key string, v langValue) bool {
+		lang := v.Language
+		if lang == "" {
+			lang = key
+		}
+		return lang == langEnglish || (mul && lang == langMultiple)
+	}
+	if v, found := m[langEnglish]; found && ok(langEnglish, v) {
+		if s := strings.TrimSpace(v.Value); s != "" {
+			return s
+		}
+	}
+	if v, found := m[langMultiple]; mul && found && ok(langMultiple, v) {
+		return strings.TrimSpace(v.Value)
+	}
+	return ""
+}
+
+// label is the entity's English (or "mul") label.
+func (e rawEntity) label() string { return term(e.Labels, true) }
 
 // best returns the statements of a property at the best rank present:
 // the preferred ones when any, else the normal ones; deprecated ones
-// never.
+// never. A statement without a rank is normal.
 func best(ss []statement) []statement {
 	var pref, normal []statement
 	for _, s := range ss {
@@ -144,89 +243,213 @@ func best(ss []statement) []statement {
 	return normal
 }
 
-// current drops statements that carry an end time (P582): a former
-// headquarters, website or listing.
-func current(ss []statement) []statement {
+// current keeps the statements that hold at now: without an end time
+// (P582) that has passed and without a start time (P580) still ahead. An
+// end time of unknown value ("somevalue") has passed; "novalue" means
+// no end. An end time the parser cannot read (a century, BCE) counts as
+// passed.
+func current(ss []statement, now time.Time) []statement {
 	var out []statement
 	for _, s := range ss {
-		if len(s.Qualifiers[propEndTime]) == 0 {
+		if !ended(s, now) && !pending(s, now) {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-func (s snak) stringValue() (string, bool) {
-	if s.Datavalue == nil || s.Datavalue.Type != "string" {
-		return "", false
+// bestCurrent is the best-ranked of the current statements: a former
+// headquarters left at preferred rank gives way to the current one.
+func (e rawEntity) bestCurrent(prop string, now time.Time) []statement {
+	return best(current(e.Claims[prop], now))
+}
+
+func ended(s statement, now time.Time) bool {
+	for _, q := range s.Qualifiers[propEndTime] {
+		switch q.Snaktype {
+		case "novalue":
+			continue
+		case "somevalue":
+			return true
+		}
+		t, ok := q.timeValue()
+		if !ok || !t.start().After(now) {
+			return true
+		}
 	}
+	return false
+}
+
+func pending(s statement, now time.Time) bool {
+	for _, q := range s.Qualifiers[propStartTime] {
+		if t, ok := q.timeValue(); ok && t.start().After(now) {
+			return true
+		}
+	}
+	return false
+}
+
+// value is the snak's datavalue of type typ (nil for a "novalue" or
+// "somevalue" snak, which have none, and for another type).
+func (s snak) value(typ string) json.RawMessage {
+	if (s.Snaktype != "" && s.Snaktype != "value") || s.Datavalue == nil || s.Datavalue.Type != typ {
+		return nil
+	}
+	return s.Datavalue.Value
+}
+
+func (s snak) stringValue() (string, bool) {
 	var v string
-	if json.Unmarshal(s.Datavalue.Value, &v) != nil {
+	if raw := s.value("string"); raw == nil || json.Unmarshal(raw, &v) != nil {
 		return "", false
 	}
 	v = strings.TrimSpace(v)
 	return v, v != ""
 }
 
-func (s snak) itemValue() (string, bool) {
-	if s.Datavalue == nil || s.Datavalue.Type != "wikibase-entityid" {
-		return "", false
-	}
+// textValue is a monolingual text's text (P1448 official name).
+func (s snak) textValue() (string, bool) {
 	var v struct {
-		ID string `json:"id"`
+		Text string `json:"text"`
 	}
-	if json.Unmarshal(s.Datavalue.Value, &v) != nil || !validQID(v.ID) {
+	if raw := s.value("monolingualtext"); raw == nil || json.Unmarshal(raw, &v) != nil {
 		return "", false
 	}
-	return v.ID, true
+	v.Text = strings.TrimSpace(v.Text)
+	return v.Text, v.Text != ""
 }
 
-func (s snak) quantityValue() (float64, bool) {
-	if s.Datavalue == nil || s.Datavalue.Type != "quantity" {
-		return 0, false
+// itemValue is an item value's id: "id" since 2016's serialisation, else
+// "Q" and "numeric-id", which is all the older one carries.
+func (s snak) itemValue() (string, bool) {
+	var v struct {
+		EntityType string      `json:"entity-type"`
+		NumericID  json.Number `json:"numeric-id"`
+		ID         string      `json:"id"`
 	}
+	if raw := s.value("wikibase-entityid"); raw == nil || json.Unmarshal(raw, &v) != nil {
+		return "", false
+	}
+	if v.EntityType != "" && v.EntityType != "item" {
+		return "", false
+	}
+	id := v.ID
+	if id == "" && v.NumericID != "" {
+		id = "Q" + v.NumericID.String()
+	}
+	return id, validQID(id)
+}
+
+// quantityValue is a unitless quantity's amount ("+1500", unit "1");
+// upperBound and lowerBound, when present, are ignored.
+func (s snak) quantityValue() (float64, bool) {
 	var v struct {
 		Amount string `json:"amount"`
+		Unit   string `json:"unit"`
 	}
-	if json.Unmarshal(s.Datavalue.Value, &v) != nil {
+	if raw := s.value("quantity"); raw == nil || json.Unmarshal(raw, &v) != nil {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(strings.TrimPrefix(v.Amount, "+"), 64)
+	if v.Unit != "" && v.Unit != "1" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(v.Amount), "+"), 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, false
 	}
 	return f, true
 }
 
-// yearValue returns the year of a time value at year precision or finer
-// (precision 9 year, 10 month, 11 day); false for coarser or BCE dates.
-func (s snak) yearValue() (int, bool) {
-	if s.Datavalue == nil || s.Datavalue.Type != "time" {
-		return 0, false
-	}
+// wdTime is a time value read to its precision: Month and Day are 0
+// below month (10) and day (11) precision.
+type wdTime struct{ Year, Month, Day int }
+
+// start is the first day the value covers.
+func (t wdTime) start() time.Time {
+	return time.Date(t.Year, time.Month(max(t.Month, 1)), max(t.Day, 1), 0, 0, 0, 0, time.UTC)
+}
+
+// after reports whether t is later than u (a coarser value counts as the
+// start of its period).
+func (t wdTime) after(u wdTime) bool { return t.start().After(u.start()) }
+
+func (s snak) timeValue() (wdTime, bool) {
 	var v struct {
 		Time      string `json:"time"`
 		Precision int    `json:"precision"`
+		Calendar  string `json:"calendarmodel"`
 	}
-	if json.Unmarshal(s.Datavalue.Value, &v) != nil || v.Precision < 9 || !strings.HasPrefix(v.Time, "+") {
-		return 0, false
+	if raw := s.value("time"); raw == nil || json.Unmarshal(raw, &v) != nil {
+		return wdTime{}, false
 	}
-	y, _, ok := strings.Cut(v.Time[1:], "-")
-	if !ok {
-		return 0, false
+	return parseTime(v.Time, v.Precision, v.Calendar)
+}
+
+// parseTime reads a Wikidata time value: "+2011-04-12T00:00:00Z" at day
+// precision (11), "+2011-04-00T00:00:00Z" at month (10),
+// "+2011-00-00T00:00:00Z" (or "-01-01") at year (9); the pre-2014 form
+// pads the year ("+00000002011-…"). Coarser precisions and years before
+// the common era are refused. A Julian-calendar date at day precision is
+// converted to the Gregorian calendar.
+func parseTime(s string, precision int, calendar string) (wdTime, bool) {
+	if precision < 9 || precision > 14 {
+		return wdTime{}, false
 	}
-	n, err := strconv.Atoi(y)
-	if err != nil || n <= 0 || n > 9999 {
-		return 0, false
+	s = strings.TrimPrefix(s, "+")
+	date, _, _ := strings.Cut(s, "T")
+	parts := strings.Split(date, "-")
+	if len(parts) != 3 {
+		return wdTime{}, false // a "-" sign: before the common era
 	}
-	return n, true
+	var n [3]int
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 || p == "" || p[0] == '+' {
+			return wdTime{}, false
+		}
+		n[i] = v
+	}
+	t := wdTime{Year: n[0]}
+	if t.Year < 1 || t.Year > 9999 {
+		return wdTime{}, false
+	}
+	if precision >= 10 && n[1] >= 1 && n[1] <= 12 {
+		t.Month = n[1]
+		if precision >= 11 && n[2] >= 1 && n[2] <= 31 {
+			t.Day = n[2]
+		}
+	}
+	if calendar == calendarJulian && t.Day > 0 {
+		t = julianToGregorian(t)
+	}
+	return t, true
+}
+
+// julianToGregorian converts a Julian-calendar date through its Julian
+// day number.
+func julianToGregorian(t wdTime) wdTime {
+	a := (14 - t.Month) / 12
+	y := t.Year + 4800 - a
+	m := t.Month + 12*a - 3
+	jdn := t.Day + (153*m+2)/5 + 365*y + y/4 - 32083
+	// Gregorian date of a Julian day number (Richards' algorithm).
+	f := jdn + 1401 + (((4*jdn+274277)/146097)*3)/4 - 38
+	e := 4*f + 3
+	h := 5*((e%1461)/4) + 2
+	day := (h%153)/5 + 1
+	month := (h/153+2)%12 + 1
+	year := e/1461 - 4716 + (12+2-month)/12
+	if year < 1 || year > 9999 {
+		return t
+	}
+	return wdTime{Year: year, Month: month, Day: day}
 }
 
 // itemIDs returns the item values of the best current statements of a
 // property.
-func (e rawEntity) itemIDs(prop string) []string {
+func (e rawEntity) itemIDs(prop string, now time.Time) []string {
 	var out []string
-	for _, s := range current(best(e.Claims[prop])) {
+	for _, s := range e.bestCurrent(prop, now) {
 		if id, ok := s.Mainsnak.itemValue(); ok {
 			out = append(out, id)
 		}
@@ -250,22 +473,17 @@ func (e rawEntity) allItemIDs(prop string) []string {
 }
 
 // referencedIDs are the items whose labels an Entity needs.
-func (e rawEntity) referencedIDs() []string {
+func (e rawEntity) referencedIDs(now time.Time) []string {
 	ids := e.allItemIDs(propInstanceOf)
-	ids = append(ids, e.itemIDs(propIndustry)...)
-	ids = append(ids, e.itemIDs(propHeadquarters)...)
-	ids = append(ids, e.itemIDs(propCountry)...)
-	for _, s := range current(best(e.Claims[propExchange])) {
-		if id, ok := s.Mainsnak.itemValue(); ok {
-			ids = append(ids, id)
-		}
+	for _, p := range []string{propIndustry, propHeadquarters, propCountry, propExchange} {
+		ids = append(ids, e.itemIDs(p, now)...)
 	}
 	return ids
 }
 
-func (e rawEntity) websites() []string {
+func (e rawEntity) websites(now time.Time) []string {
 	var out []string
-	for _, s := range current(best(e.Claims[propWebsite])) {
+	for _, s := range e.bestCurrent(propWebsite, now) {
 		if v, ok := s.Mainsnak.stringValue(); ok {
 			out = append(out, v)
 		}
@@ -274,43 +492,50 @@ func (e rawEntity) websites() []string {
 }
 
 // employees returns the best-ranked employee count with the latest point
-// in time (a count without one counts as oldest).
-func (e rawEntity) employees() (int64, int) {
-	var n int64
-	year := -1
-	for _, s := range best(e.Claims[propEmployees]) {
+// in time (P585; a count without one counts as oldest, and the first of
+// equals wins).
+func (e rawEntity) employees(now time.Time) (int64, int) {
+	var (
+		n    int64
+		when wdTime
+	)
+	found := false
+	for _, s := range e.bestCurrent(propEmployees, now) {
 		f, ok := s.Mainsnak.quantityValue()
 		if !ok || f < 1 || f > 1e8 {
 			continue
 		}
-		y := 0
+		var t wdTime
 		for _, q := range s.Qualifiers[propPointInTime] {
-			if v, ok := q.yearValue(); ok {
-				y = v
+			if v, ok := q.timeValue(); ok {
+				t = v
 				break
 			}
 		}
-		if y > year {
-			n, year = int64(math.Round(f)), y
+		if !found || t.after(when) {
+			n, when, found = int64(math.Round(f)), t, true
 		}
 	}
-	return n, max(year, 0)
+	return n, when.Year
 }
 
+// inception is the earliest year among the best-ranked P571 values read
+// to a year or finer.
 func (e rawEntity) inception() int {
+	year := 0
 	for _, s := range best(e.Claims[propInception]) {
-		if y, ok := s.Mainsnak.yearValue(); ok {
-			return y
+		if t, ok := s.Mainsnak.timeValue(); ok && (year == 0 || t.Year < year) {
+			year = t.Year
 		}
 	}
-	return 0
+	return year
 }
 
 // ticker returns the ticker of the first current listing (P414 with a
 // P249 qualifier) and its exchange item, else a P249 statement of the
 // entity itself.
-func (e rawEntity) ticker() (string, string) {
-	for _, s := range current(best(e.Claims[propExchange])) {
+func (e rawEntity) ticker(now time.Time) (string, string) {
+	for _, s := range e.bestCurrent(propExchange, now) {
 		for _, q := range s.Qualifiers[propTicker] {
 			if t, ok := q.stringValue(); ok {
 				ex, _ := s.Mainsnak.itemValue()
@@ -318,12 +543,42 @@ func (e rawEntity) ticker() (string, string) {
 			}
 		}
 	}
-	for _, s := range current(best(e.Claims[propTicker])) {
+	for _, s := range e.bestCurrent(propTicker, now) {
 		if t, ok := s.Mainsnak.stringValue(); ok {
 			return t, ""
 		}
 	}
 	return "", ""
+}
+
+// aliases are the English and "mul" aliases, then the current official
+// names (P1448) and short names (P1813), without the label and without
+// repeats (ignoring case).
+func (e rawEntity) aliases(label string, now time.Time) []string {
+	seen := map[string]bool{strings.ToLower(label): true}
+	var out []string
+	add := func(v string) {
+		v = strings.TrimSpace(v)
+		if k := strings.ToLower(v); v != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	for _, lang := range []string{langEnglish, langMultiple} {
+		for _, a := range e.Aliases[lang] {
+			if a.Language == "" || a.Language == lang {
+				add(a.Value)
+			}
+		}
+	}
+	for _, p := range []string{propOfficialName, propShortName} {
+		for _, s := range e.bestCurrent(p, now) {
+			if v, ok := s.Mainsnak.textValue(); ok {
+				add(v)
+			}
+		}
+	}
+	return out
 }
 
 // organisationClasses are P31 classes that make an item a company or
@@ -345,8 +600,8 @@ var organisationWords = []string{"company", "business", "enterprise", "corporati
 
 // organisation reports whether an item is company-like: an official
 // website (P856) or a company-like class (companyClass).
-func (e rawEntity) organisation(labels map[string]string) bool {
-	return len(e.websites()) > 0 || e.companyClass(labels)
+func (e rawEntity) organisation(labels map[string]string, now time.Time) bool {
+	return len(e.websites(now)) > 0 || e.companyClass(labels)
 }
 
 // companyClass reports whether a P31 class of the item is in
@@ -366,22 +621,19 @@ func (e rawEntity) companyClass(labels map[string]string) bool {
 	return false
 }
 
-// entity reads a raw entity with the labels of the items it refers to.
-func (e rawEntity) entity(labels map[string]string) Entity {
+// entity reads a raw entity with the labels of the items it refers to,
+// as of now (statements that ended before now are skipped).
+func (e rawEntity) entity(labels map[string]string, now time.Time) Entity {
 	out := Entity{
 		ID:          e.ID,
-		Label:       strings.TrimSpace(e.Labels["en"].Value),
-		Description: strings.TrimSpace(e.Descriptions["en"].Value),
-		Websites:    e.websites(),
+		Label:       e.label(),
+		Description: term(e.Descriptions, false),
+		Websites:    e.websites(now),
 	}
 	if out.Label == "" {
 		out.Label = e.ID
 	}
-	for _, a := range e.Aliases["en"] {
-		if v := strings.TrimSpace(a.Value); v != "" {
-			out.Aliases = append(out.Aliases, v)
-		}
-	}
+	out.Aliases = e.aliases(out.Label, now)
 	named := func(ids []string) []string {
 		var ls []string
 		for _, id := range ids {
@@ -391,18 +643,18 @@ func (e rawEntity) entity(labels map[string]string) Entity {
 		}
 		return ls
 	}
-	out.Industry = named(e.itemIDs(propIndustry))
-	if hq := named(e.itemIDs(propHeadquarters)); len(hq) > 0 {
+	out.Industry = named(e.itemIDs(propIndustry, now))
+	if hq := named(e.itemIDs(propHeadquarters, now)); len(hq) > 0 {
 		out.Headquarters = hq[0]
 	}
-	if c := named(e.itemIDs(propCountry)); len(c) > 0 {
+	if c := named(e.itemIDs(propCountry, now)); len(c) > 0 {
 		out.Country = c[0]
 	}
 	out.Instance = named(e.allItemIDs(propInstanceOf))
-	out.Employees, out.EmployeesYear = e.employees()
+	out.Employees, out.EmployeesYear = e.employees(now)
 	out.Inception = e.inception()
 	var exchange string
-	out.Ticker, exchange = e.ticker()
+	out.Ticker, exchange = e.ticker(now)
 	out.Exchange = labels[exchange]
 	return out
 }

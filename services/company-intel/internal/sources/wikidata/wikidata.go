@@ -18,10 +18,43 @@
 // items share the website, the company-like one with the lowest id (the
 // oldest item) is taken. No domain and no id: empty Result.
 //
-// Statement ranks: preferred statements win over normal ones, deprecated
-// ones are ignored, and statements with an end time (P582: former
-// headquarters, delisted shares) are skipped. The employee count is the
-// best-ranked one with the latest point in time (P585).
+// Statement ranks and qualifiers: statements that ended before now (a P582
+// end time that has passed, or of unknown value) or start after it (P580)
+// are set aside first; of the rest, preferred statements win over normal
+// ones and deprecated ones are never used (so a former headquarters left
+// at preferred rank gives way to the current one). The employee count is
+// the best-ranked one with the latest point in time (P585, compared to
+// its precision); the founding year the earliest best-ranked P571 read to
+// a year or finer. "novalue" and "somevalue" snaks carry no value and
+// state nothing. Aliases are the English and "mul" aliases, the P1448
+// official names and the P1813 short names.
+//
+// Where the shapes were learned: the Wikibase JSON data model and the
+// wbgetentities, wbsearchentities and WDQS documentation; real answers
+// recorded in public client libraries' test fixtures (a 2016
+// wbgetentities answer whose item values carry only "numeric-id", year
+// times written "+YYYY-00-00T00:00:00Z" at precision 9, quantities as
+// signed decimal strings with unit "1" and upper/lower bounds, qualifiers
+// with "qualifiers-order", references, statement ids with a lower-case
+// "q", sitelinks with badges; a 2019 one with "id" beside "numeric-id",
+// "lastrevid", "modified" and empty "labels": {}; a terms-only answer for
+// several ids; the "no-such-entity" error with "servedby" and
+// "messages"; a wbsearchentities answer with "match" and no description
+// on some hits; WDQS JSON results with "head.vars" and uri, literal and
+// bnode bindings); Wikimedia's announcement that empty maps, serialised
+// as "[]" until April 2019, became "{}"; client libraries' issue trackers
+// for redirected (merged) items, answered under the id asked with the
+// target's "id" and "redirects": {"from","to"}, and for terms served by
+// language fallback ("language": "mul", "for-language": "en"). No
+// recorded answer for a company item was found: the company claims
+// (P159, P452, P1128, P414/P249) follow the data model with those shapes.
+//
+// Failures: an HTML page in place of JSON (Wikimedia's error page, a
+// proxy's) and an answer cut short (WDQS ends a timed-out query's 200 with
+// a Java stack trace) are malformed answers; a MediaWiki error answer
+// ("error": {"code", "info"}, HTTP 200) rejects the call, except
+// "no-such-entity" (an empty answer) and "maxlag"/"ratelimited" (rate
+// limited). 429 with Retry-After and 5xx are upstream's.
 //
 // Wikidata asks API clients for a descriptive User-Agent (upstream's
 // default names the project and its URL) and a modest request rate: one
@@ -30,6 +63,7 @@
 package wikidata
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -147,38 +181,32 @@ func (s *Source) Search(ctx context.Context, name string) ([]Entity, bundle.Usag
 	if err != nil {
 		return nil, u, err
 	}
-	var sr struct {
-		Search []struct {
-			ID string `json:"id"`
-		} `json:"search"`
-		Error *apiError `json:"error"`
+	if err := notHTML(resp); err != nil {
+		return nil, u, malformed(resp, err)
 	}
-	if err := s.client.DecodeJSON(resp, &sr); err != nil {
-		return nil, u, err
+	ids, apiErr, err := parseSearch(resp.Body)
+	if err != nil {
+		return nil, u, malformed(resp, err)
 	}
-	if sr.Error != nil {
-		return nil, u, s.apiErr(sr.Error)
-	}
-	var ids []string
-	for _, h := range sr.Search {
-		if validQID(h.ID) && !slices.Contains(ids, h.ID) {
-			ids = append(ids, h.ID)
-		}
+	if apiErr != nil {
+		return nil, u, s.apiErr(apiErr)
 	}
 	raws, labels, lu, err := s.load(ctx, ids)
 	u = u.Add(lu)
+	now := s.now()
 	var out []Entity
 	for _, id := range ids {
-		if r, ok := raws[id]; ok && r.organisation(labels) {
-			out = append(out, r.entity(labels))
+		if r, ok := raws[id]; ok && r.organisation(labels, now) {
+			out = append(out, r.entity(labels, now))
 		}
 	}
 	return out, u, err
 }
 
-// Get returns the item with id (nil when Wikidata has no such item).
+// Get returns the item with id (nil when Wikidata has no such item). An
+// item merged into another comes back as the other, with its id.
 func (s *Source) Get(ctx context.Context, id string) (*Entity, bundle.Usage, error) {
-	id = strings.TrimSpace(id)
+	id = normalizeQID(id)
 	if !validQID(id) {
 		return nil, bundle.Usage{}, nil
 	}
@@ -187,8 +215,18 @@ func (s *Source) Get(ctx context.Context, id string) (*Entity, bundle.Usage, err
 	if !ok {
 		return nil, u, err
 	}
-	e := r.entity(labels)
+	e := r.entity(labels, s.now())
 	return &e, u, err
+}
+
+// normalizeQID trims an item id and upper-cases its "q" ("q95" is how
+// statement ids and hand-typed ids often spell it).
+func normalizeQID(id string) string {
+	id = strings.TrimSpace(id)
+	if strings.HasPrefix(id, "q") {
+		id = "Q" + id[1:]
+	}
+	return id
 }
 
 // domainRE is a lower-case ASCII host name of at least two labels.
@@ -211,22 +249,26 @@ func (s *Source) ByDomain(ctx context.Context, domain string) (*Entity, bundle.U
 	if err != nil {
 		return nil, u, err
 	}
+	if err := notHTML(resp); err != nil {
+		return nil, u, malformed(resp, err)
+	}
 	ids, err := parseSPARQLItems(resp.Body)
 	if err != nil {
-		return nil, u, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
+		return nil, u, malformed(resp, err)
 	}
 	if len(ids) == 0 {
 		return nil, u, nil
 	}
 	raws, labels, lu, err := s.load(ctx, ids)
 	u = u.Add(lu)
+	now := s.now()
 	var cands []rawEntity
 	for _, id := range ids {
 		r, ok := raws[id]
 		if !ok {
 			continue
 		}
-		for _, w := range r.websites() {
+		for _, w := range r.websites(now) {
 			if websiteHost(w) == domain {
 				cands = append(cands, r)
 				break
@@ -246,7 +288,7 @@ func (s *Source) ByDomain(ctx context.Context, domain string) (*Entity, bundle.U
 		}
 		return qidNumber(cands[i].ID) < qidNumber(cands[j].ID)
 	})
-	e := cands[0].entity(labels)
+	e := cands[0].entity(labels, now)
 	return &e, u, err
 }
 
@@ -274,7 +316,8 @@ func DomainQuery(domain string) string {
 }
 
 // parseSPARQLItems reads the ?item bindings of SPARQL JSON results as
-// item ids.
+// item ids. A binding of another variable, or of ?item to a literal
+// (with its xml:lang or datatype) or a blank node, is not an item.
 func parseSPARQLItems(body []byte) ([]string, error) {
 	var r struct {
 		Results *struct {
@@ -319,9 +362,10 @@ func (s *Source) load(ctx context.Context, ids []string) (map[string]rawEntity, 
 	if err != nil {
 		return nil, nil, u, err
 	}
+	now := s.now()
 	var refs []string
 	for _, r := range raws {
-		for _, id := range r.referencedIDs() {
+		for _, id := range r.referencedIDs(now) {
 			if !slices.Contains(refs, id) {
 				refs = append(refs, id)
 			}
@@ -337,7 +381,7 @@ func (s *Source) load(ctx context.Context, ids []string) (map[string]rawEntity, 
 			return raws, labels, u, err
 		}
 		for id, r := range got {
-			if l := strings.TrimSpace(r.Labels["en"].Value); l != "" {
+			if l := r.label(); l != "" {
 				labels[id] = l
 			}
 		}
@@ -349,14 +393,20 @@ func (s *Source) load(ctx context.Context, ids []string) (map[string]rawEntity, 
 // map; an unknown-id error answer is an empty map.
 func (s *Source) entities(ctx context.Context, ids []string, props string) (map[string]rawEntity, error) {
 	v := url.Values{"action": {"wbgetentities"}, "ids": {strings.Join(ids, "|")}, "props": {props},
-		"languages": {"en"}, "format": {"json"}}
+		"languages": {langEnglish + "|" + langMultiple}, "format": {"json"}}
 	resp, err := s.client.Do(ctx, upstream.Request{URL: s.api + "?" + v.Encode(), Retry5xx: true})
 	if err != nil {
 		return nil, err
 	}
-	raws, apiErr, err := parseEntities(resp.Body)
+	if err := notHTML(resp); err != nil {
+		return nil, malformed(resp, err)
+	}
+	raws, apiErr, skipped, err := parseEntities(resp.Body)
 	if err != nil {
-		return nil, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
+		return nil, malformed(resp, err)
+	}
+	if skipped > 0 {
+		s.log.WarnContext(ctx, "wikidata: entities the parser could not read were skipped", "skipped", skipped)
 	}
 	if apiErr != nil {
 		if apiErr.Code == "no-such-entity" {
@@ -367,9 +417,57 @@ func (s *Source) entities(ctx context.Context, ids []string, props string) (map[
 	return raws, nil
 }
 
-// apiErr maps a MediaWiki API error answer (HTTP 200) to a rejected call.
+// parseSearch reads a wbsearchentities answer: the ids of its hits, in
+// order, without repeats. An answer without "search" is not one.
+func parseSearch(body []byte) ([]string, *apiError, error) {
+	var sr struct {
+		Search *[]struct {
+			ID string `json:"id"`
+		} `json:"search"`
+		Error *apiError `json:"error"`
+	}
+	if err := json.Unmarshal(body, &sr); err != nil {
+		return nil, nil, err
+	}
+	if sr.Error != nil {
+		return nil, sr.Error, nil
+	}
+	if sr.Search == nil {
+		return nil, nil, errors.New("wikidata: search answer without search")
+	}
+	var ids []string
+	for _, h := range *sr.Search {
+		if id := normalizeQID(h.ID); validQID(id) && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil, nil
+}
+
+// notHTML refuses an HTML page served in place of JSON (a maintenance or
+// error page of Wikimedia's front end or of a proxy, with a 200).
+func notHTML(resp *upstream.Response) error {
+	ct := strings.ToLower(resp.Header.Get("Content-Type"))
+	b := bytes.TrimLeft(resp.Body, " \t\r\n\ufeff")
+	if strings.HasPrefix(ct, "text/html") || (len(b) > 0 && b[0] == '<') {
+		return errors.New("wikidata: an HTML page in place of JSON")
+	}
+	return nil
+}
+
+func malformed(resp *upstream.Response, err error) error {
+	return &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
+}
+
+// apiErr maps a MediaWiki API error answer (HTTP 200) to a failed call:
+// "maxlag" (the database replicas lag) and "ratelimited" are the server
+// asking to come back later; any other code rejects the request.
 func (s *Source) apiErr(e *apiError) error {
-	return &upstream.Error{Upstream: Name, Kind: upstream.KindRejected, Status: 200, Err: fmt.Errorf("%s: %s", e.Code, e.Info)}
+	kind := upstream.KindRejected
+	if e.Code == "maxlag" || e.Code == "ratelimited" {
+		kind = upstream.KindRateLimited
+	}
+	return &upstream.Error{Upstream: Name, Kind: kind, Status: 200, Err: fmt.Errorf("%s: %s", e.Code, e.Info)}
 }
 
 // Gather returns the company's Wikidata item as a profile Item and the
@@ -384,7 +482,7 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 		err error
 	)
 	switch {
-	case validQID(strings.TrimSpace(q.Company.WikidataID)):
+	case validQID(normalizeQID(q.Company.WikidataID)):
 		e, res.Usage, err = s.Get(ctx, q.Company.WikidataID)
 	case q.Company.Domain != "":
 		e, res.Usage, err = s.ByDomain(ctx, q.Company.Domain)

@@ -382,6 +382,14 @@ func TestGatherFaults(t *testing.T) {
 		// back with the error.
 		{"labels fail: partial result", api, []sourcetest.Fault{"", sourcetest.FaultMalformed}, "", byID, 0,
 			want{Kind: upstream.KindMalformed, Calls: 2, Items: 1}},
+		// A maintenance or proxy page served with a 200 where JSON is
+		// expected is a malformed answer, never an empty success.
+		{"html page in place of SPARQL results", sparql, []sourcetest.Fault{sourcetest.FaultHTMLPage}, "", byDomain, 0,
+			want{Kind: upstream.KindMalformed, Calls: 1}},
+		{"html page in place of entities", api, []sourcetest.Fault{sourcetest.FaultHTMLPage}, "", byID, 0,
+			want{Kind: upstream.KindMalformed, Calls: 1}},
+		{"html page in place of labels: partial result", api, []sourcetest.Fault{"", sourcetest.FaultHTMLPage}, "", byID, 0,
+			want{Kind: upstream.KindMalformed, Calls: 2, Items: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -410,20 +418,42 @@ func TestGatherFaults(t *testing.T) {
 	})
 }
 
+// TestAPIErrorAnswers: the MediaWiki API answers errors with a 200, an
+// "error" object, "servedby" and a MediaWiki-API-Error header.
 func TestAPIErrorAnswers(t *testing.T) {
+	const docref = `"*":"See https://www.wikidata.org/w/api.php for API usage. Subscribe to the mediawiki-api-announce mailing list at &lt;https://lists.wikimedia.org/postorius/lists/mediawiki-api-announce.lists.wikimedia.org/&gt; for notice of API deprecations and breaking changes."`
 	for _, tc := range []struct {
 		name     string
+		code     string // MediaWiki-API-Error header
 		body     string
 		wantKind upstream.Kind
 	}{
-		{name: "no such entity is an empty answer", body: `{"error":{"code":"no-such-entity","info":"Could not find an entity with the ID \"Q5\"."}}`},
-		{name: "another error is rejected", body: `{"error":{"code":"maxlag","info":"Waiting for all: 6 seconds lagged."}}`, wantKind: upstream.KindRejected},
+		{name: "no such entity is an empty answer", code: "no-such-entity",
+			body: `{"error":{"code":"no-such-entity","info":"Could not find an entity with the ID \"Q5\".","id":"Q5",` +
+				`"messages":[{"name":"wikibase-api-no-such-entity","parameters":[],"html":{"*":"Could not find an entity with the ID."}}],` + docref + `},"servedby":"mw-api-ext.eqiad.main-5f7d8c9b4-qz8rn"}`},
+		{name: "2016 no-such-entity for an invalid id", code: "no-such-entity",
+			body: `{"servedby":"mw1207","error":{"code":"no-such-entity","info":"Could not find such an entity. (Invalid id: Q5)","id":"Q5",` +
+				`"messages":[{"name":"wikibase-api-no-such-entity","parameters":[],"html":{"*":"Could not find such an entity."}}],"*":"See https://www.wikidata.org/w/api.php for API usage"}}`},
+		{name: "a bad parameter is rejected", code: "badvalue",
+			body:     `{"error":{"code":"badvalue","info":"Unrecognized value for parameter \"props\": foo.",` + docref + `},"servedby":"mw-api-ext.eqiad.main-5f7d8c9b4-qz8rn"}`,
+			wantKind: upstream.KindRejected},
+		{name: "maxlag asks to come back later", code: "maxlag",
+			body:     `{"error":{"code":"maxlag","info":"Waiting for 10.64.48.23: 6 seconds lagged.","host":"10.64.48.23","lag":6,"type":"db",` + docref + `},"servedby":"mw1404"}`,
+			wantKind: upstream.KindRateLimited},
 		{name: "no entities is malformed", body: `{"success":1}`, wantKind: upstream.KindMalformed},
+		{name: "null entities is malformed", body: `{"entities":null,"success":1}`, wantKind: upstream.KindMalformed},
+		{name: "pre-2019 empty entities is an empty answer", body: `{"entities":[],"success":1}`},
+		{name: "an HTML page with a JSON content type is malformed",
+			body:     "\n<!DOCTYPE html><html><head><title>Wikimedia Error</title></head><body>Our servers are currently under maintenance</body></html>",
+			wantKind: upstream.KindMalformed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := sourcetest.New(t)
 			srv.Handle("GET /w/api.php", func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json; charset=utf-8")
+				if tc.code != "" {
+					w.Header().Set("MediaWiki-API-Error", tc.code)
+				}
 				_, _ = w.Write([]byte(tc.body))
 			})
 			s := newSource(t, srv)
@@ -431,8 +461,8 @@ func TestAPIErrorAnswers(t *testing.T) {
 			if upstream.KindOf(err) != tc.wantKind {
 				t.Fatalf("err = %v, want kind %q", err, tc.wantKind)
 			}
-			if len(res.Items) != 0 || res.Usage.Contents != 1 {
-				t.Errorf("result = %s", mustJSON(res))
+			if len(res.Items) != 0 || res.Usage.Contents != 1 || srv.Calls() != 1 {
+				t.Errorf("result = %s after %d calls", mustJSON(res), srv.Calls())
 			}
 		})
 	}
