@@ -441,9 +441,9 @@ func TestBriefsFailuresAreNotCharged(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, sourcetest.WorldOptions{}, nil)
 	payer := briefPayer(t)
-	// Tallowmere resolves, but nothing describes it and nothing happened
-	// to it: the one case a brief cannot be written.
-	const neither = "tallowmere.co.uk"
+	// A company that resolves, but nothing describes it and nothing
+	// happened to it: the one case a brief cannot be written.
+	neither := briefless(t, h.world)
 	const domain = "northwind-robotics.com"
 
 	t.Run("invalid input is refused before payment and research", func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sourcetest"
 )
@@ -175,6 +176,48 @@ func TestRealShapesReachTheAnswer(t *testing.T) {
 		}
 		if n < 4 {
 			t.Fatalf("only %d listed companies in the world", n)
+		}
+	})
+
+	t.Run("Greenhouse roles carry their first-published dates, not the board's bulk update", func(t *testing.T) {
+		today := time.Now().UTC().Truncate(24 * time.Hour)
+		n := 0
+		for _, co := range h.world.Companies() {
+			if !strings.Contains(co.Board, "greenhouse") {
+				continue
+			}
+			i := slices.IndexFunc(co.Events, func(e sourcetest.WorldEvent) bool { return e.Type == "hiring" })
+			if i < 0 {
+				continue
+			}
+			n++
+			want := today.AddDate(0, 0, -co.Events[i].DaysAgo).Format(time.DateOnly)
+			res, raw := h.post(t, h.paid, pathSignals, `{"company":"`+co.Domain+`","lookbackDays":120}`)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("%s: status %d: %s", co.Domain, res.StatusCode, raw)
+			}
+			var d signalsDoc
+			if err := json.Unmarshal(raw, &d); err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, s := range d.Signals {
+				if s.Type == "hiring" {
+					found = true
+					if got := ""; s.EventDate == nil || *s.EventDate != want {
+						if s.EventDate != nil {
+							got = *s.EventDate
+						}
+						t.Errorf("%s: hiring signal dated %q, want the newest role's first publication %s", co.Domain, got, want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: no hiring signal", co.Domain)
+			}
+		}
+		if n < 2 {
+			t.Fatalf("only %d Greenhouse boards with a hiring event in the world", n)
 		}
 	})
 }

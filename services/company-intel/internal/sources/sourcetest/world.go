@@ -79,6 +79,10 @@ type WorldCompany struct {
 	// Ambiguous: another company of the world has the same name, so
 	// research by name is a 422 (reason ambiguous); by domain it resolves.
 	Ambiguous bool
+	// Described: some source says what it does (its site, its Wikidata
+	// entry or the first sentence of its own press release). A quiet
+	// company that is not described gets no brief (422).
+	Described bool
 	// Mail summarises the mail setup its DNS publishes ("" none: no MX,
 	// SPF or DMARC record).
 	Mail string
@@ -569,8 +573,12 @@ type wCompany struct {
 	smallBoard         string // why the board is too small for a hiring signal ("" when it is not)
 	// roleText are descriptions of its roles by title (every role of that
 	// title), served by the providers whose listings carry one.
-	roleText         map[string]string
-	site             wSite
+	roleText map[string]string
+	site     wSite
+	// releaseDescribes: the first sentence of one of its newsroom posts
+	// describes it (its only self-description when site and Wikidata
+	// say nothing).
+	releaseDescribes bool
 	events           []wEvent
 	quiet, ambiguous bool
 }
@@ -1019,7 +1027,8 @@ func (fx worldFixture) summaries(secURL string, sites *Sites) []WorldCompany {
 	for _, co := range fx.companies {
 		wc := WorldCompany{Name: co.name, Aliases: slices.Clone(co.aliases), Domain: co.domain, Industry: co.industry, Headquarters: co.hq, Country: co.country,
 			WikidataID:  co.qid,
-			BoardLinked: co.boardLinked, Quiet: co.quiet, SiteDown: co.site.down, Ambiguous: co.ambiguous, Mail: worldMail[co.domain].summary}
+			BoardLinked: co.boardLinked, Quiet: co.quiet, SiteDown: co.site.down, Ambiguous: co.ambiguous, Mail: worldMail[co.domain].summary,
+			Described: co.site.desc != "" || co.site.about != "" || co.description != "" || co.releaseDescribes}
 		var filings []SECFiling
 		if l := co.listing; l != nil {
 			wc.Ticker, wc.CIK = l.ticker, strconv.FormatInt(l.cik, 10)
@@ -1904,7 +1913,8 @@ func worldCompanies(c wclock) []wCompany {
 			qid:   "Q138200014",
 			class: wdPrivate, website: "https://larkspur-rota.com/",
 			industry: "workforce management software", hq: "Leeds", country: "United Kingdom", employees: 48, prior: 30, founded: ymd(2019, time.May, 2),
-			exaTitle: "Larkspur Rota",
+			exaTitle:         "Larkspur Rota",
+			releaseDescribes: true,
 			site: wSite{
 				title: "Larkspur Rota", siteName: "Larkspur Rota",
 				h1: "Rotas, sorted", intro: "Sign in to your ward.",

@@ -92,8 +92,9 @@ func newWorldSources(t *testing.T, cfg config.Config) worldSources {
 
 // gathered is what every source returned for one company.
 type gathered struct {
-	items []bundle.Item
-	errs  map[string]error // by source
+	items     []bundle.Item
+	errs      map[string]error // by source
+	described []string         // the sources whose profile has a description
 }
 
 // gather runs every source for c within the last lookback days, the job
@@ -104,6 +105,9 @@ func (s worldSources) gather(ctx context.Context, c sourcetest.WorldCompany, now
 	g := gathered{errs: map[string]error{}}
 	add := func(name string, res bundle.Result, err error) {
 		g.items = append(g.items, res.Items...)
+		if res.Profile.Description != nil {
+			g.described = append(g.described, name)
+		}
 		if err != nil {
 			g.errs[name] = err
 		}
@@ -286,6 +290,12 @@ func TestWorld(t *testing.T) {
 						providers = append(providers, ev.Provider)
 					}
 				}
+			}
+			// A company the world does not describe gets no description
+			// from its site or its Wikidata entry (a release may give one,
+			// read by the service from the gathered items).
+			if !c.Described && len(g.described) > 0 {
+				t.Errorf("%s is not described, but %v gave a description", c.Domain, g.described)
 			}
 			if c.Quiet {
 				quiet++

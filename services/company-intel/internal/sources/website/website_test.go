@@ -824,6 +824,13 @@ func TestGatherAboutDescription(t *testing.T) {
 		{name: "paragraphs of the navigation and footer are not body text",
 			aboutBody: `<nav><p>` + para + `</p></nav><footer><p>` + para + `</p></footer>`},
 		{name: "a home page without a description and no about page gives nothing", noAbout: true},
+		{name: "a description that only names the site is refused", homeHead: desc("Contoso Freight official website - Contoso Freight Inc."),
+			aboutHead: desc(aboutDesc), wantValue: aboutDesc, wantAt: "/about"},
+		{name: "then an About paragraph further down the page",
+			aboutBody: `<p>Our story.</p><p>About Contoso Freight: Contoso Freight moves less-than-truckload freight for manufacturers across the Midwest. Media contact: press@contoso-freight.com</p>`,
+			wantValue: "Contoso Freight moves less-than-truckload freight for manufacturers across the Midwest.", wantAt: "/about"},
+		{name: "an About paragraph of another company is not the company's",
+			aboutBody: `<p>Our story.</p><p>About Globex Logistics: Globex Logistics moves freight for retailers across Europe and Asia.</p>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
