@@ -8,7 +8,7 @@
 // entries) start at once; the job-board source starts as soon as the
 // company's website has been read, with the boards the site links to.
 // When an Enricher is configured (Exa /contents), the newest in-window
-// news items that arrived without text get it fetched afterwards (at most
+// news and press items that arrived without text get it fetched afterwards (at most
 // MaxEnrich, within the request's budget).
 // Gathering stops early when EvidenceBudget dated items inside the window
 // have been collected (the remaining sources are cancelled; that is not a
@@ -94,7 +94,7 @@ type Config struct {
 	// Sources are the independent sources.
 	Sources []Source
 	// Enricher, optional, fills the excerpts of up to MaxEnrich of the
-	// newest in-window news items that have none, after gathering.
+	// newest in-window news and press items that have none, after gathering.
 	Enricher Enricher
 	// Guard and MinPaidCallUSD: when Guard is set and some source is paid,
 	// MinPaidCallUSD is the cheapest paid call; a day whose budget cannot
@@ -533,14 +533,15 @@ func mergeProfiles(by map[string][]bundle.Profile) bundle.Profile {
 
 // kindOf classifies a source error; errors that are not upstream errors
 // (a website's fetch error) are read from the context kinds they wrap.
-// enrich fills the excerpts of the newest in-window news items without
-// one (at most MaxEnrich; aggregator redirect links such as Google News
+// enrich fills the excerpts of the newest in-window news and press items
+// without one (at most MaxEnrich; a release found on a wire without its
+// text can then describe the company; aggregator redirect links such as Google News
 // items cannot be read and are skipped). It reports the failure, if any,
 // as a source failure of the enricher (the bundle is then partial).
 func (r *Researcher) enrich(ctx context.Context, b *Bundle, q bundle.Query) (answer, bool) {
 	var picks []int
 	for i, it := range b.Items {
-		if it.Kind == bundle.KindNews && it.Doc.Excerpt == "" && !it.Doc.Published.IsZero() && q.In(it.Doc.Published) &&
+		if (it.Kind == bundle.KindNews || it.Kind == bundle.KindPress) && it.Doc.Excerpt == "" && !it.Doc.Published.IsZero() && q.In(it.Doc.Published) &&
 			!strings.HasPrefix(it.Doc.URL, "https://news.google.com/") {
 			picks = append(picks, i)
 		}

@@ -1,6 +1,7 @@
 package research_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -33,6 +34,8 @@ type fakeSource struct {
 	seen bundle.Query
 	// boards the source reports (website).
 	boards []string
+	// kind of the items ("" is news).
+	kind bundle.Kind
 }
 
 func (f *fakeSource) Name() string { return f.name }
@@ -52,7 +55,7 @@ func (f *fakeSource) Gather(ctx context.Context, q bundle.Query) (bundle.Result,
 	}
 	var res bundle.Result
 	for i := range f.items {
-		res.Items = append(res.Items, bundle.Item{Provider: f.name, Kind: bundle.KindNews, Doc: source.NewDocument(source.Document{
+		res.Items = append(res.Items, bundle.Item{Provider: f.name, Kind: cmp.Or(f.kind, bundle.KindNews), Doc: source.NewDocument(source.Document{
 			URL: "https://news.example-press.com/" + f.name + "/" + string(rune('a'+i)), Title: f.name + " story",
 			Published: now.AddDate(0, 0, -i-1), Precision: source.PrecisionDay})})
 	}
@@ -344,6 +347,7 @@ type fakeEnricher struct {
 	mu    sync.Mutex
 	asked []string
 	err   error
+	text  string // the text of every document ("" is "Lead paragraph of <url>")
 }
 
 func (f *fakeEnricher) Name() string { return "exa" }
@@ -354,7 +358,7 @@ func (f *fakeEnricher) Enrich(_ context.Context, urls []string) (map[string]stri
 	f.asked = append(f.asked, urls...)
 	out := map[string]string{}
 	for _, u := range urls {
-		out[u] = "  Lead paragraph of\n" + u + "  "
+		out[u] = cmp.Or(f.text, "  Lead paragraph of\n"+u+"  ")
 	}
 	return out, bundle.Usage{Contents: len(urls), CostUSD: 0.001 * float64(len(urls))}, f.err
 }
@@ -437,5 +441,22 @@ func TestCached(t *testing.T) {
 	}
 	if news.calls.Load() != 1 || res.calls.Load() != 2 {
 		t.Fatalf("Cached gathered or resolved: source calls %d, resolver calls %d", news.calls.Load(), res.calls.Load())
+	}
+}
+
+// A wire release found without text is enriched like news, and the
+// first sentence of the company's own release then describes it.
+func TestReleaseDescribesTheCompany(t *testing.T) {
+	t.Parallel()
+	wire := &fakeSource{name: "gdelt", items: 1, kind: bundle.KindPress}
+	en := &fakeEnricher{text: "PITTSBURGH, Nov. 3, 2026 /PRNewswire/ -- Northwind Robotics, which builds autonomous mobile robots for warehouses, today announced a partnership."}
+	r := newResearcher(t, research.Config{Sources: []research.Source{wire}, Enricher: en})
+	out, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := out.Bundle.Profile.Description
+	if len(en.asked) != 1 || d == nil || d.Value != "Northwind Robotics builds autonomous mobile robots for warehouses." || d.SourceURL != en.asked[0] {
+		t.Fatalf("asked %v, description %+v", en.asked, d)
 	}
 }
