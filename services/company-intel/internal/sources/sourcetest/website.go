@@ -2,8 +2,10 @@ package sourcetest
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"log"
@@ -71,10 +73,21 @@ type SiteRequest struct {
 // 127.0.0.1, and it trusts the test CA. Pass HTTPSPort and HTTPPort to
 // the website source's Config. Both servers are Servers of this package,
 // so they count calls, add latency and inject faults like the providers'.
+//
+// A robots.txt (text/plain) or feed (an RSS, Atom or XML type) answered
+// with 200 carries the validators real web servers and CDNs send with
+// such static files, unless its page sets them: a strong ETag (a hash of
+// the body served), Last-Modified (when the servers started) and
+// "Cache-Control: public, max-age=300"; a request whose If-None-Match or
+// If-Modified-Since matches gets 304 Not Modified without a body.
 type Sites struct {
 	tlsSrv, plainSrv *Server
 	roots            *x509.CertPool
 	byHost           map[string]*Site
+
+	// modified is the Last-Modified of feeds and robots.txt files (the
+	// servers' start, to the second).
+	modified time.Time
 
 	mu       sync.Mutex
 	requests []SiteRequest
@@ -93,7 +106,7 @@ func NewSites(tb testing.TB, sites ...Site) *Sites {
 // StartSites is NewSites outside a test: the caller closes the servers.
 // A site without a domain is an error.
 func StartSites(sites ...Site) (*Sites, error) {
-	s := &Sites{byHost: map[string]*Site{}}
+	s := &Sites{byHost: map[string]*Site{}, modified: time.Now().UTC().Truncate(time.Second)}
 	var hosts []string
 	for i := range sites {
 		site := &sites[i]
@@ -288,24 +301,176 @@ func (s *Sites) serve(w http.ResponseWriter, r *http.Request) {
 			w.Header().Add(name, strings.ReplaceAll(v, SiteOrigin, origin))
 		}
 	}
+	body := strings.ReplaceAll(page.Body, SiteOrigin, origin)
 	w.Header().Set("Content-Type", ct)
+	if status == http.StatusOK && cacheable(r.URL.Path, ct) && s.validators(w.Header(), r, body) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
 	w.WriteHeader(status)
-	_, _ = io.WriteString(w, strings.ReplaceAll(page.Body, SiteOrigin, origin))
+	_, _ = io.WriteString(w, body)
+}
+
+// cacheable reports whether a page is one real servers send with cache
+// validators by default: a robots.txt file or a feed.
+func cacheable(path, contentType string) bool {
+	mt, _, _ := strings.Cut(strings.ToLower(contentType), ";")
+	switch strings.TrimSpace(mt) {
+	case "application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/xml", "text/xml":
+		return true
+	case "text/plain":
+		return path == "/robots.txt"
+	}
+	return false
+}
+
+// validators sets the headers a web server or CDN sends with a static
+// robots.txt or feed (ETag, Last-Modified, Cache-Control), those the page
+// does not set itself, and reports whether the request's If-None-Match or
+// If-Modified-Since (RFC 9110 §13.1) makes the answer 304 Not Modified.
+func (s *Sites) validators(h http.Header, r *http.Request, body string) bool {
+	if h.Get("ETag") == "" {
+		sum := sha256.Sum256([]byte(body))
+		h.Set("ETag", `"`+hex.EncodeToString(sum[:8])+`"`)
+	}
+	if h.Get("Last-Modified") == "" {
+		h.Set("Last-Modified", s.modified.Format(http.TimeFormat))
+	}
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "public, max-age=300")
+	}
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		for tag := range strings.SplitSeq(inm, ",") {
+			if tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/"); tag == "*" || tag == strings.TrimPrefix(h.Get("ETag"), "W/") {
+				return true
+			}
+		}
+		return false
+	}
+	since, err := http.ParseTime(r.Header.Get("If-Modified-Since"))
+	modified, merr := http.ParseTime(h.Get("Last-Modified"))
+	return err == nil && merr == nil && !modified.After(since)
+}
+
+// NewsroomFeed is a company newsroom's RSS 2.0 feed in the shape large
+// publishers' newsrooms send (a company blog's feed as recorded by public
+// feed-parser projects): the Atom, content, Dublin Core and Media RSS
+// namespaces declared on <rss>, standalone="no", an atom:link rel=self, a
+// channel <image> whose <title> is not the channel's, and items carrying
+// media:content, <category> lists, an <og> block and an <author> in the
+// Atom namespace that both have a <title> of their own. NewsroomRSS
+// renders it; SiteOrigin may appear in every URL.
+type NewsroomFeed struct {
+	Title, Home, Self, Description string // Home: the newsroom's URL; Self: the feed's
+	ImageTitle                     string // the channel <image>'s title ("" no image)
+	SiteName                       string // og:site_name of every item
+	Built                          time.Time
+	Items                          []NewsroomItem
+}
+
+// NewsroomItem is one item of a NewsroomFeed.
+type NewsroomItem struct {
+	Title, Link string
+	// GUID "" makes the link the guid, written as real newsrooms write a
+	// permalink: without isPermaLink. Another value is an opaque id,
+	// written isPermaLink="false".
+	GUID string
+	// PubDate is the <pubDate> text as the publisher writes it (RFC 1123
+	// with a numeric or named zone, date only, ...); "" none.
+	PubDate string
+	// Description is HTML. It is escaped into the element, as most
+	// newsrooms send it, or wrapped in CDATA; an Image is also put before
+	// it as an escaped <img>, and in media:content.
+	Description string
+	CDATA       bool
+	Image       string
+	Categories  []string
+	// Author, AuthorTitle and Department fill the item's <author> block
+	// ("" no block).
+	Author, AuthorTitle, Department string
+}
+
+// NewsroomRSS renders f as a feed page served as application/rss+xml;
+// charset=utf-8 (text escaped as xmlText does: quotes left as they are).
+func NewsroomRSS(f NewsroomFeed) SitePage {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="utf-8" standalone="no"?>` + "\n" +
+		`<rss xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" ` +
+		`xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/" version="2.0">` + "\n    <channel>\n")
+	fmt.Fprintf(&b, "        <title>%s</title>\n        <link>%s</link>\n        <description>%s</description>\n"+
+		"        <atom:link href=\"%s\" rel=\"self\"/>\n        <language>en-us</language>\n",
+		xmlText(f.Title), xmlText(f.Home), xmlText(f.Description), xmlAttr(f.Self))
+	if !f.Built.IsZero() {
+		fmt.Fprintf(&b, "        <lastBuildDate>%s</lastBuildDate>\n", f.Built.Format(time.RFC1123Z))
+	}
+	if f.ImageTitle != "" {
+		fmt.Fprintf(&b, "        <image>\n            <url>%s/static/newsroom/logo.png</url>\n            <title>%s</title>\n            <link>%s</link>\n        </image>\n",
+			xmlText(strings.TrimSuffix(f.Home, "/")), xmlText(f.ImageTitle), xmlText(f.Home))
+	}
+	for _, it := range f.Items {
+		b.WriteString(newsroomItem(f, it))
+	}
+	b.WriteString("    </channel>\n</rss>\n")
+	return SitePage{ContentType: "application/rss+xml; charset=utf-8", Body: b.String()}
+}
+
+func newsroomItem(f NewsroomFeed, it NewsroomItem) string {
+	var b strings.Builder
+	title, link := xmlText(it.Title), xmlText(it.Link)
+	fmt.Fprintf(&b, "        <item>\n            <title>%s</title>\n            <link>%s</link>\n", title, link)
+	desc := it.Description
+	if it.Image != "" {
+		fmt.Fprintf(&b, "            <media:content height=\"540\" medium=\"image\" url=\"%s\" width=\"540\"/>\n", xmlAttr(it.Image))
+		desc = `<img src="` + it.Image + `">` + desc
+	}
+	if it.CDATA {
+		desc = "<![CDATA[" + strings.ReplaceAll(desc, "]]>", "]]]]><![CDATA[>") + "]]>"
+	} else {
+		desc = xmlText(desc)
+	}
+	fmt.Fprintf(&b, "            <description>%s</description>\n", desc)
+	if it.PubDate != "" {
+		fmt.Fprintf(&b, "            <pubDate>%s</pubDate>\n", xmlText(it.PubDate))
+	}
+	if it.GUID == "" {
+		fmt.Fprintf(&b, "            <guid>%s</guid>\n", link)
+	} else {
+		fmt.Fprintf(&b, "            <guid isPermaLink=\"false\">%s</guid>\n", xmlText(it.GUID))
+	}
+	for _, c := range it.Categories {
+		fmt.Fprintf(&b, "            <category>%s</category>\n", xmlText(c))
+	}
+	fmt.Fprintf(&b, "            <og xmlns:og=\"http://ogp.me/ns#\">\n                <type>article</type>\n                <title>%s</title>\n"+
+		"                <description></description>\n                <site_name>%s</site_name>\n                <url>%s</url>\n            </og>\n",
+		title, xmlText(f.SiteName), link)
+	if it.Author != "" {
+		fmt.Fprintf(&b, "            <author xmlns:author=\"http://www.w3.org/2005/Atom\">\n                <name>%s</name>\n"+
+			"                <title>%s</title>\n                <department>%s</department>\n                <company/>\n            </author>\n",
+			xmlText(it.Author), xmlText(it.AuthorTitle), xmlText(it.Department))
+	}
+	b.WriteString("        </item>\n")
+	return b.String()
 }
 
 // NorthwindSite is the website of Northwind Robotics
 // (northwind-robotics.com), dated relative to now, served over HTTPS and
 // HTTP:
-//   - /robots.txt: "*" may not fetch /private/ (but /private/press-kit/)
-//     or /search; GPTBot may fetch nothing.
+//   - /robots.txt, in the shape of large sites' files (CRLF line ends,
+//     comments, no final line end; groups of several User-agent lines,
+//     Crawl-delay, blank lines inside a group, '*' and '$' rules, Sitemap
+//     lines): "*" may not fetch /private/ (but /private/press-kit/),
+//     /search, a ?sessionid= URL or a /print page; Googlebot and Bingbot
+//     have a group of their own; GPTBot and CCBot may fetch nothing.
 //   - /: og:site_name "Northwind Robotics", a description, links to
 //     /newsroom, /private/press-preview (disallowed), /about, /careers and
 //     /contact, and to one article.
 //   - /newsroom: declares /newsroom/rss.xml (rel=alternate) and links its
 //     articles.
-//   - /newsroom/rss.xml: RSS 2.0 with five items: Series B (now-3d,
-//     -0500), Atlas 2 GA (now-12d, GMT), COO appointment (now-30d, date
-//     only), Rotterdam hub (now-200d) and an item linking off the site
+//   - /newsroom/rss.xml: a NewsroomRSS feed (a large newsroom's shape:
+//     channel image, og and author blocks, categories) with five items:
+//     Series B (now-3d, -0500, an opaque guid, a tracking link, CDATA HTML
+//     after an image), Atlas 2 GA (now-12d, GMT), COO appointment (now-30d,
+//     date only), Rotterdam hub (now-200d) and an item linking off the site
 //     (logistics-weekly.example, now-5d).
 //   - /careers: links the Greenhouse board "northwindrobotics" (board root
 //     and one posting).
@@ -323,9 +488,31 @@ func NorthwindSite(now time.Time) Site {
 	return Site{
 		Domain: "northwind-robotics.com",
 		Pages: map[string]SitePage{
-			"/robots.txt": {ContentType: "text/plain; charset=utf-8", Body: "# robots.txt for northwind-robotics.com\n" +
-				"User-agent: *\nDisallow: /private/\nAllow: /private/press-kit/\nDisallow: /search\n\n" +
-				"User-agent: GPTBot\nDisallow: /\n\nSitemap: " + SiteOrigin + "/sitemap.xml\n"},
+			"/robots.txt": {ContentType: "text/plain; charset=utf-8", Body: strings.ReplaceAll(`# robots.txt for northwind-robotics.com
+# Questions about crawling: webmaster@northwind-robotics.com
+
+User-agent: Googlebot
+User-agent: Bingbot
+Crawl-delay: 2
+Disallow: /private/
+Disallow: /*?sessionid=
+Disallow: /*.pdf$
+
+User-agent: *
+
+Disallow: /private/
+Allow: /private/press-kit/
+Disallow: /search
+Disallow: /*?sessionid=
+Disallow: /*/print$
+
+User-agent: GPTBot
+User-agent: CCBot
+Disallow: /
+
+# Sitemaps
+Sitemap: `+SiteOrigin+`/sitemap.xml
+Sitemap: `+SiteOrigin+`/newsroom/sitemap.xml`, "\n", "\r\n")},
 			"/": {Body: `<!doctype html>
 <html lang="en">
 <head>
@@ -359,46 +546,26 @@ func NorthwindSite(now time.Time) Site {
 <li><a href="/newsroom/maria-chen-coo">Northwind Robotics appoints Maria Chen as Chief Operating Officer</a></li>
 <li><a href="/newsroom/rotterdam-hub">Northwind opens European hub in Rotterdam</a></li>
 </ul><a href="/private/press-kit/logos.zip">Press kit</a></body></html>`},
-			"/newsroom/rss.xml": {ContentType: "application/rss+xml; charset=utf-8", Body: `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
-<channel>
-<title>Northwind Robotics press releases</title>
-<link>` + SiteOrigin + `/newsroom</link>
-<description>Announcements from Northwind Robotics</description>
-<atom:link href="` + SiteOrigin + `/newsroom/rss.xml" rel="self" type="application/rss+xml"/>
-<item>
-<title>Northwind Robotics raises $48M Series B led by Harbor Ventures</title>
-<link>` + SiteOrigin + `/newsroom/series-b?utm_source=rss&amp;utm_medium=feed</link>
-<guid isPermaLink="false">nw-2041</guid>
-<pubDate>` + ago(3).In(est).Format(time.RFC1123Z) + `</pubDate>
-<description><![CDATA[<p><strong>Northwind Robotics</strong> today announced a $48 million Series B round led by Harbor Ventures to expand Atlas production.</p>]]></description>
-</item>
-<item>
-<title>Atlas 2 is generally available</title>
-<link>` + SiteOrigin + `/newsroom/atlas-2-general-availability</link>
-<pubDate>` + ago(12).Format("Mon, 02 Jan 2006 15:04:05 GMT") + `</pubDate>
-<description>Atlas 2 carries 1.5 t pallets at 2 m/s and is available to order today.</description>
-</item>
-<item>
-<title>Northwind Robotics appoints Maria Chen as Chief Operating Officer</title>
-<link>` + SiteOrigin + `/newsroom/maria-chen-coo</link>
-<pubDate>` + ago(30).Format("Mon, 02 Jan 2006") + `</pubDate>
-<description>Maria Chen joins from Contoso Logistics, where she ran fulfilment operations.</description>
-</item>
-<item>
-<title>Northwind opens European hub in Rotterdam</title>
-<link>` + SiteOrigin + `/newsroom/rotterdam-hub</link>
-<pubDate>` + ago(200).Format(time.RFC1123Z) + `</pubDate>
-<description>The Rotterdam hub will serve customers across Europe.</description>
-</item>
-<item>
-<title>Northwind featured in Logistics Weekly</title>
-<link>https://logistics-weekly.example/2026/northwind-profile</link>
-<pubDate>` + ago(5).Format(time.RFC1123Z) + `</pubDate>
-<description>A profile of Northwind Robotics.</description>
-</item>
-</channel>
-</rss>`},
+			"/newsroom/rss.xml": NewsroomRSS(NewsroomFeed{
+				Title: "Northwind Robotics press releases", Home: SiteOrigin + "/newsroom", Self: SiteOrigin + "/newsroom/rss.xml",
+				Description: "Announcements from Northwind Robotics", ImageTitle: "Northwind Newsroom", SiteName: "Northwind Robotics",
+				Built: ago(3).In(est), Items: []NewsroomItem{
+					{Title: "Northwind Robotics raises $48M Series B led by Harbor Ventures",
+						Link: SiteOrigin + "/newsroom/series-b?utm_source=rss&utm_medium=feed", GUID: "nw-2041",
+						PubDate: ago(3).In(est).Format(time.RFC1123Z), CDATA: true, Image: SiteOrigin + "/static/newsroom/series-b.max-600x600.webp",
+						Description: `<p><strong>Northwind Robotics</strong> today announced a $48 million Series B round led by Harbor Ventures to expand Atlas production.</p>`,
+						Categories:  []string{"Funding", "Company news"}, Author: "Dana Okafor", AuthorTitle: "Head of Communications", Department: "Newsroom"},
+					{Title: "Atlas 2 is generally available", Link: SiteOrigin + "/newsroom/atlas-2-general-availability",
+						PubDate: ago(12).Format("Mon, 02 Jan 2006 15:04:05 GMT"), Categories: []string{"Atlas"},
+						Description: "Atlas 2 carries 1.5 t pallets at 2 m/s and is available to order today."},
+					{Title: "Northwind Robotics appoints Maria Chen as Chief Operating Officer", Link: SiteOrigin + "/newsroom/maria-chen-coo",
+						PubDate:     ago(30).Format("Mon, 02 Jan 2006"),
+						Description: "Maria Chen joins from Contoso Logistics, where she ran fulfilment operations."},
+					{Title: "Northwind opens European hub in Rotterdam", Link: SiteOrigin + "/newsroom/rotterdam-hub",
+						PubDate: ago(200).Format(time.RFC1123Z), Description: "The Rotterdam hub will serve customers across Europe."},
+					{Title: "Northwind featured in Logistics Weekly", Link: "https://logistics-weekly.example/2026/northwind-profile",
+						PubDate: ago(5).Format(time.RFC1123Z), Description: "A profile of Northwind Robotics."},
+				}}),
 			"/newsroom/series-b": page("Northwind Robotics raises $48M Series B | Northwind Robotics",
 				"Northwind Robotics raised $48 million led by Harbor Ventures.", `<h1>Northwind Robotics raises $48M Series B</h1>`),
 			"/newsroom/atlas-2-general-availability": page("Atlas 2 is generally available | Northwind Robotics",
@@ -440,9 +607,14 @@ func NorthwindSite(now time.Time) Site {
 //     description too short to describe the company ("Welcome to Acme
 //     Analytics"), declares the Atom feed /blog/atom.xml, links /press
 //     ("Press"), /jobs and /about.
-//   - /blog/atom.xml: Atom 1.0 with four entries: Forecast Studio 3 (now-2d,
-//     +02:00, HTML summary), Contoso webinar (updated only, now-20d, XHTML
-//     content), a date-only entry (now-45d) and one from now-400d.
+//   - /blog/atom.xml: Atom 1.0 in the shape community and video sites send
+//     (the Media RSS namespace; the feed's title after its category, icon,
+//     relative id, links and subtitle; in entries, author and category
+//     first, a "replies" link before the alternate one, the title last)
+//     with four entries: Forecast Studio 3 (now-2d, +02:00, HTML summary),
+//     Contoso webinar (updated only, now-20d, XHTML content), a date-only
+//     entry (now-45d) and one from now-400d whose only text is a
+//     <media:group> description.
 //   - /press: a newsroom without a feed listing five articles dated by
 //     article:published_time (now-4d), JSON-LD datePublished (now-9d), a
 //     <time datetime> date (now-60d), nothing (undated) and a <time> from
@@ -473,40 +645,61 @@ func AcmeAnalyticsSite(now time.Time) Site {
 <h1>Forecasts planners trust</h1>
 </body></html>`},
 			"/blog/atom.xml": {ContentType: "application/atom+xml", Body: `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
-<title>Acme Analytics blog</title>
-<link href="` + SiteOrigin + `/blog/" rel="alternate"/>
-<updated>` + ago(2).In(cest).Format(time.RFC3339) + `</updated>
-<id>urn:uuid:8f5a3c1e-acme-blog</id>
-<entry>
-<title>Acme launches Forecast Studio 3</title>
-<link rel="alternate" href="/blog/forecast-studio-3"/>
-<id>urn:uuid:acme-fs3</id>
-<published>` + ago(2).In(cest).Format(time.RFC3339) + `</published>
-<updated>` + ago(1).In(cest).Format(time.RFC3339) + `</updated>
-<summary type="html">&lt;p&gt;Forecast Studio 3 brings &lt;em&gt;hourly&lt;/em&gt; forecasts to every SKU.&lt;/p&gt;</summary>
-</entry>
-<entry>
-<title type="text">Webinar: forecasting with Contoso</title>
-<link href="/blog/contoso-webinar"/>
-<id>urn:uuid:acme-webinar</id>
-<updated>` + ago(20).Format(time.RFC3339) + `</updated>
-<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Join Acme and <b>Contoso</b> for a live session.</p></div></content>
-</entry>
-<entry>
-<title>Our 2026 data-privacy report</title>
-<link href="/blog/privacy-report"/>
-<id>urn:uuid:acme-privacy</id>
-<published>` + ago(45).Format(time.DateOnly) + `</published>
-<summary>What we collect and why.</summary>
-</entry>
-<entry>
-<title>Acme Analytics is founded</title>
-<link href="/blog/founded"/>
-<id>urn:uuid:acme-founded</id>
-<published>` + ago(400).Format(time.RFC3339) + `</published>
-<summary>Hello, world.</summary>
-</entry>
+<feed
+    xmlns="http://www.w3.org/2005/Atom"
+    xmlns:media="http://search.yahoo.com/mrss/">
+    <category term="AcmeAnalytics" label="Acme Analytics blog"/>
+    <updated>` + ago(2).In(cest).Format(time.RFC3339) + `</updated>
+    <icon>` + SiteOrigin + `/static/icon.png/</icon>
+    <id>/blog/atom.xml</id>
+    <link rel="self" href="` + SiteOrigin + `/blog/atom.xml" type="application/atom+xml" />
+    <link rel="alternate" href="` + SiteOrigin + `/blog/" type="text/html" />
+    <subtitle>Forecasting notes from the Acme Analytics team</subtitle>
+    <title>Acme Analytics blog</title>
+    <entry>
+        <author>
+            <name>Acme Analytics</name>
+            <uri>` + SiteOrigin + `/about</uri>
+        </author>
+        <category term="product" label="Product news"/>
+        <summary type="html">&lt;p&gt;Forecast Studio 3 brings &lt;em&gt;hourly&lt;/em&gt; forecasts to every SKU.&lt;/p&gt;</summary>
+        <id>urn:uuid:acme-fs3</id>
+        <link rel="replies" type="text/html" href="/blog/forecast-studio-3#comments" />
+        <link rel="alternate" href="/blog/forecast-studio-3" />
+        <updated>` + ago(1).In(cest).Format(time.RFC3339) + `</updated>
+        <published>` + ago(2).In(cest).Format(time.RFC3339) + `</published>
+        <title>Acme launches Forecast Studio 3</title>
+    </entry>
+    <entry>
+        <author>
+            <name>Acme Analytics</name>
+        </author>
+        <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Join Acme and <b>Contoso</b> for a live session.</p></div></content>
+        <id>urn:uuid:acme-webinar</id>
+        <link href="/blog/contoso-webinar" />
+        <updated>` + ago(20).Format(time.RFC3339) + `</updated>
+        <title type="text">Webinar: forecasting with Contoso</title>
+    </entry>
+    <entry>
+        <summary>What we collect and why.</summary>
+        <id>urn:uuid:acme-privacy</id>
+        <link href="/blog/privacy-report" />
+        <published>` + ago(45).Format(time.DateOnly) + `</published>
+        <title>Our 2026 data-privacy report</title>
+    </entry>
+    <entry>
+        <id>urn:uuid:acme-founded</id>
+        <link rel="alternate" href="/blog/founded" />
+        <published>` + ago(400).Format(time.RFC3339) + `</published>
+        <updated>` + ago(398).Format(time.RFC3339) + `</updated>
+        <media:group>
+            <media:title>Acme Analytics is founded</media:title>
+            <media:thumbnail url="` + SiteOrigin + `/static/blog/founded.jpg" width="480" height="360"/>
+            <media:description>Hello, world.
+                We are Acme Analytics.</media:description>
+        </media:group>
+        <title>Acme Analytics is founded</title>
+    </entry>
 </feed>`},
 			"/press": {Body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Press | Acme Analytics</title></head>
 <body><nav><a href="/">Home</a> <a href="/press">Press</a> <a href="/jobs">Jobs</a></nav>

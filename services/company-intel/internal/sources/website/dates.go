@@ -21,7 +21,12 @@ var isoForms = []struct {
 }{
 	{time.RFC3339Nano, source.PrecisionTime},
 	{"2006-01-02T15:04Z07:00", source.PrecisionTime},
-	{"2006-01-02 15:04:05Z07:00", source.PrecisionTime},
+	{"2006-01-02 15:04:05.999999999Z07:00", source.PrecisionTime},
+	// Offsets without a colon, as Java and PHP date formatters write them
+	// ("2026-03-03T09:30:00.000+0000"), and Ruby's Time#to_s.
+	{"2006-01-02T15:04:05.999999999Z0700", source.PrecisionTime},
+	{"2006-01-02T15:04Z0700", source.PrecisionTime},
+	{"2006-01-02 15:04:05.999999999 -0700", source.PrecisionTime},
 	{"2006-01-02T15:04:05.999999999", source.PrecisionDay},
 	{"2006-01-02 15:04:05.999999999", source.PrecisionDay},
 	{"2006-01-02T15:04", source.PrecisionDay},
@@ -51,15 +56,21 @@ var dayForms = []struct {
 }
 
 // zoneOffsets are the zone names RFC 822 §5.1 defines plus the European
-// ones feeds commonly use.
+// and Asia-Pacific ones feeds commonly use. Names that stand for several
+// offsets (IST: India, Israel or Ireland) are left out: their time of day
+// is not known, only the day.
 var zoneOffsets = map[string]string{
 	"UT": "+0000", "UTC": "+0000", "GMT": "+0000", "Z": "+0000",
 	"EST": "-0500", "EDT": "-0400", "CST": "-0600", "CDT": "-0500",
 	"MST": "-0700", "MDT": "-0600", "PST": "-0800", "PDT": "-0700",
 	"WET": "+0000", "WEST": "+0100", "BST": "+0100", "CET": "+0100", "CEST": "+0200", "EET": "+0200", "EEST": "+0300",
+	"MSK": "+0300", "SGT": "+0800", "HKT": "+0800", "AWST": "+0800", "JST": "+0900", "KST": "+0900",
+	"AEST": "+1000", "AEDT": "+1100", "NZST": "+1200", "NZDT": "+1300",
 }
 
 var (
+	sept        = regexp.MustCompile(`\bSept\b`)          // AP style's "Sept. 5, 2026"
+	comment     = regexp.MustCompile(`\s*\([^()]*\)\s*$`) // RFC 822 comment after the zone: "+0000 (UTC)"
 	numericZone = regexp.MustCompile(`^[+-]\d{2}:?\d{2}$`)
 	alphaZone   = regexp.MustCompile(`^[A-Za-z]{1,5}$`)
 	weekday     = regexp.MustCompile(`^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?$`)
@@ -74,7 +85,10 @@ var (
 // month or year for the coarser precisions). ok is false when s is not a
 // date this reads.
 func parseDate(s string) (t time.Time, p source.Precision, ok bool) {
-	s = source.Fold(s)
+	if len(s) > 256 {
+		return time.Time{}, source.PrecisionNone, false
+	}
+	s = source.Fold(sept.ReplaceAllString(comment.ReplaceAllString(s, ""), "Sep"))
 	if s == "" || len(s) > 64 {
 		return time.Time{}, source.PrecisionNone, false
 	}
@@ -108,11 +122,12 @@ func parseISO(s string) (time.Time, source.Precision, bool) {
 	return time.Time{}, "", false
 }
 
-// parseRFC822 drops a leading weekday and reads the rest with a numeric
-// zone. A named zone it does not know, or no zone, leaves the instant
-// unknown: the calendar day is kept.
+// parseRFC822 drops a leading weekday (also one glued to the day by its
+// comma: "Wed,05 Mar 2026") and reads the rest with a numeric zone. A
+// named zone it does not know, or no zone, leaves the instant unknown: the
+// calendar day is kept.
 func parseRFC822(s string) (time.Time, source.Precision, bool) {
-	f := strings.Fields(s)
+	f := strings.Fields(strings.Replace(s, ",", ", ", 1))
 	if len(f) > 0 && weekday.MatchString(f[0]) {
 		f = f[1:]
 	}

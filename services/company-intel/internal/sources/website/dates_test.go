@@ -1,6 +1,7 @@
 package website
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +42,23 @@ func TestParseDate(t *testing.T) {
 		{"day first prose", "3 March 2026", utc(2026, 3, 3, 0, 0, 0), source.PrecisionDay, true},
 		{"month and year prose", "March 2026", utc(2026, 3, 1, 0, 0, 0), source.PrecisionMonth, true},
 		{"surrounding space", "  2026-03-03 \n", utc(2026, 3, 3, 0, 0, 0), source.PrecisionDay, true},
+		{"iso offset without colon (Java, PHP)", "2026-03-03T09:30:00.000+0000", utc(2026, 3, 3, 9, 30, 0), source.PrecisionTime, true},
+		{"iso offset without colon, no fraction", "2026-03-03T09:30:00+0530", utc(2026, 3, 3, 4, 0, 0), source.PrecisionTime, true},
+		{"iso minutes, offset without colon", "2026-03-03T09:30-0500", utc(2026, 3, 3, 14, 30, 0), source.PrecisionTime, true},
+		{"ruby Time#to_s", "2026-03-03 09:30:00 +0100", utc(2026, 3, 3, 8, 30, 0), source.PrecisionTime, true},
+		{"space instead of T with fraction", "2026-03-03 09:30:00.5Z", time.Date(2026, 3, 3, 9, 30, 0, 5e8, time.UTC), source.PrecisionTime, true},
+		{"rfc 822 comment after the zone", "Tue, 03 Mar 2026 09:30:00 +0000 (UTC)", utc(2026, 3, 3, 9, 30, 0), source.PrecisionTime, true},
+		{"weekday glued to the day", "Tue,03 Mar 2026 09:30:00 GMT", utc(2026, 3, 3, 9, 30, 0), source.PrecisionTime, true},
+		{"single-digit day and hour", "Tue, 3 Mar 2026 9:30:00 GMT", utc(2026, 3, 3, 9, 30, 0), source.PrecisionTime, true},
+		{"european zone name", "Tue, 03 Mar 2026 09:30:00 CET", utc(2026, 3, 3, 8, 30, 0), source.PrecisionTime, true},
+		{"asia-pacific zone name", "Tue, 03 Mar 2026 09:30:00 JST", utc(2026, 3, 3, 0, 30, 0), source.PrecisionTime, true},
+		{"australian zone name", "Tue, 03 Mar 2026 09:30:00 AEDT", utc(2026, 3, 2, 22, 30, 0), source.PrecisionTime, true},
+		{"ambiguous zone name keeps the day", "Tue, 03 Mar 2026 23:30:00 IST", utc(2026, 3, 3, 0, 0, 0), source.PrecisionDay, true},
+		{"lower-case zone", "Tue, 03 Mar 2026 09:30:00 gmt", utc(2026, 3, 3, 9, 30, 0), source.PrecisionTime, true},
+		{"AP style Sept.", "Sept. 5, 2025", utc(2025, 9, 5, 0, 0, 0), source.PrecisionDay, true},
+		{"Sept in rfc 822", "Fri, 05 Sept 2025 10:00:00 +0000", utc(2025, 9, 5, 10, 0, 0), source.PrecisionTime, true},
+		{"September is not touched", "September 5, 2025", utc(2025, 9, 5, 0, 0, 0), source.PrecisionDay, true},
+		{"too long", strings.Repeat("2026-03-03 ", 30), time.Time{}, source.PrecisionNone, false},
 		{"cms placeholder year", "0001-01-01T00:00:00Z", time.Time{}, source.PrecisionNone, false},
 		{"far future", "9999-12-31", time.Time{}, source.PrecisionNone, false},
 		{"not a date", "yesterday", time.Time{}, source.PrecisionNone, false},
@@ -91,4 +109,28 @@ func TestWindowContains(t *testing.T) {
 			}
 		})
 	}
+}
+
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{
+		"2026-03-03T09:30:00.000+0000", "Tue, 03 Mar 2026 09:30:00 +0000 (UTC)", "Tue,03 Mar 2026 09:30 GMT", "Sept. 5, 2025",
+		"Tue, 03 Mar 2026 23:30:00 IST", "2026-03-03 09:30:00 +0100", "March 2026", "2026", "0001-01-01T00:00:00Z",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, p, ok := parseDate(s)
+		if !ok {
+			if !got.IsZero() || p != source.PrecisionNone {
+				t.Fatalf("parseDate(%q) = %v, %q without ok", s, got, p)
+			}
+			return
+		}
+		if got.Location() != time.UTC || got.Year() < minYear || got.Year() > maxYear || p == source.PrecisionNone {
+			t.Fatalf("parseDate(%q) = %v, %q", s, got, p)
+		}
+		if !truncate(got, p).Equal(got) {
+			t.Fatalf("parseDate(%q) = %v: finer than its precision %q", s, got, p)
+		}
+	})
 }

@@ -42,30 +42,39 @@ type robotsGroup struct {
 func DisallowAll() *Robots { return &Robots{disallowAll: true} }
 
 // ParseRobots reads a robots.txt body for the crawler named token
-// (case-insensitive). It is lenient where RFC 9309 §2.2 lets a parser be:
-// a byte-order mark, CR, LF or CRLF line ends, comments, white space
-// around keys and values, "useragent" and "user agent" spellings, and
-// unknown lines (sitemap, crawl-delay) are accepted; rules before the
-// first User-agent line and empty Allow/Disallow values are ignored.
+// (case-insensitive). It is lenient where RFC 9309 §2.2 lets a parser be,
+// and the way real files need (the shapes of large sites' files: long
+// runs of named-crawler groups, blank lines inside groups, rules with
+// '*' and '$', CRLF line ends, no final line end): a byte-order mark, CR,
+// LF or CRLF line ends, comments, white space around keys and values,
+// "useragent" and "user agent" spellings, a key and value separated by
+// white space instead of the colon ("Disallow /private"), the misspellings
+// of "disallow" Google's parser accepts, and unknown lines (Sitemap,
+// Crawl-delay, Host, Clean-param) are accepted; blank and unknown lines do
+// not end a group, only a User-agent line after a rule does. Rules before
+// the first User-agent line and empty Allow/Disallow values are ignored.
+// A body of maxRobotsBytes or more was cut at the parsing limit (RFC 9309
+// §2.5): its unterminated last line is dropped, as a rule cut short would
+// match more than its author wrote.
 func ParseRobots(body []byte, token string) *Robots {
-	text := string(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")))
-	text = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text)
+	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
+	if len(body) >= maxRobotsBytes {
+		if i := bytes.LastIndexAny(body, "\r\n"); i >= 0 {
+			body = body[:i+1]
+		}
+	}
+	text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(body))
 	token = strings.ToLower(token)
 	var groups []*robotsGroup
 	var cur *robotsGroup
 	agentLine := false // the previous record was a User-agent line
 	for line := range strings.Lines(text) {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		key, value, ok := strings.Cut(line, ":")
+		key, value, ok := robotsRecord(line)
 		if !ok {
 			continue
 		}
-		key = strings.ToLower(strings.TrimSpace(key))
-		value = strings.TrimSpace(value)
 		switch key {
-		case "user-agent", "useragent", "user agent":
+		case "user-agent":
 			if cur == nil || !agentLine {
 				cur = &robotsGroup{}
 				groups = append(groups, cur)
@@ -102,6 +111,34 @@ func ParseRobots(body []byte, token string) *Robots {
 	return r
 }
 
+// robotsKeys maps the spellings of the keys this parser acts on to the
+// key: RFC 9309's, and those Google's open-source parser also accepts.
+var robotsKeys = map[string]string{
+	"user-agent": "user-agent", "useragent": "user-agent", "user agent": "user-agent",
+	"allow": "allow", "disallow": "disallow",
+	"dissallow": "disallow", "dissalow": "disallow", "disalow": "disallow", "diasllow": "disallow", "disallaw": "disallow",
+}
+
+// robotsRecord splits a line into its key (canonical, lower case) and its
+// value, the comment dropped. A line without a colon is a record when it
+// is exactly two runs of non-blank characters ("Disallow /tmp/"). ok is
+// false for blank lines, comments and records of other keys.
+func robotsRecord(line string) (key, value string, ok bool) {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	key, value, found := strings.Cut(line, ":")
+	if !found {
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return "", "", false
+		}
+		key, value = f[0], f[1]
+	}
+	key, ok = robotsKeys[strings.ToLower(strings.TrimSpace(key))]
+	return key, strings.TrimSpace(value), ok
+}
+
 func (r *Robots) add(rules []robotsRule) {
 	n := min(len(rules), maxRobotsRules-len(r.rules))
 	r.rules = append(r.rules, rules[:n]...)
@@ -130,9 +167,11 @@ func agentToken(v string) string {
 // query, as sent: "/news?page=2"). The most specific matching rule wins,
 // the one with the most octets; between an Allow and a Disallow rule of
 // equal length, Allow (RFC 9309 §2.2.2). /robots.txt is always allowed.
+// A path is absolute: one without its leading '/' ("" included) is read
+// with it.
 func (r *Robots) Allowed(path string) bool {
-	if path == "" {
-		path = "/"
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path
 	}
 	path = robotsPath(path)
 	if path == "/robots.txt" {

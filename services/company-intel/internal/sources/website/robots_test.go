@@ -1,6 +1,8 @@
 package website
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -111,9 +113,68 @@ func TestParseRobots(t *testing.T) {
 			},
 		},
 		{
+			name:   "a colon forgotten: white space separates key and value when there are exactly two words",
+			body:   "User-agent *\nDisallow /tmp/\nDisallow /a b\n",
+			checks: []check{{"/tmp/x", false}, {"/a", true}, {"/a b", true}, {"/x", true}},
+		},
+		{
+			name:   "misspellings of disallow Google's parser accepts",
+			body:   "User-agent: *\nDissallow: /a\nDissalow: /b\nDisalow: /c\nDiasllow: /d\nDisallaw: /e\nDisalloww: /f\n",
+			checks: []check{{"/a", false}, {"/b", false}, {"/c", false}, {"/d", false}, {"/e", false}, {"/f", true}},
+		},
+		{
+			name: "crawl-delay, sitemap and host between user-agent lines do not split the group",
+			body: "User-agent: otherbot\nCrawl-delay: 5\nSitemap: https://x.example/s.xml\nHost: x.example\nUser-agent: intel402\nDisallow: /both\n" +
+				"Clean-param: ref /articles/\nDisallow: /also\n",
+			checks: []check{{"/both", false}, {"/also", false}, {"/", true}},
+		},
+		{
+			name:   "a user-agent line after rules starts a new group",
+			body:   "User-agent: intel402\nDisallow: /first\nUser-agent: otherbot\nDisallow: /second\n",
+			checks: []check{{"/first", false}, {"/second", true}},
+		},
+		{
+			name:   "blank lines inside a group, between its user-agent line and its rules",
+			body:   "# robots.txt for a shop\n\nUser-agent: *\n\nDisallow: /checkout\n\n\nDisallow: /cart*\n\nSitemap: https://x.example/s.xml\n",
+			checks: []check{{"/checkout", false}, {"/cart/1", false}, {"/carts", false}, {"/catalog", true}},
+		},
+		{
+			name:   "CRLF line ends and no final line end",
+			body:   "User-agent: *\r\nDisallow: /cms\r\n\r\n# Sitemaps\r\nDisallow: /last",
+			checks: []check{{"/cms", false}, {"/last", false}, {"/lastly", false}, {"/", true}},
+		},
+		{
+			name:   "byte-order mark with CRLF",
+			body:   "\ufeffUser-agent: *\r\nDisallow: /bom\r\n",
+			checks: []check{{"/bom", false}, {"/", true}},
+		},
+		{
+			name:   "the last group '*': allow one file, refuse the rest (longest match)",
+			body:   "User-agent: CCBot\nAllow: /*/*/src/main\nDisallow: /*/*/src/*\n\nUser-agent: *\nAllow: /humans.txt\nDisallow: /\n",
+			checks: []check{{"/humans.txt", true}, {"/", false}, {"/a/b/src/main", false}, {"/about", false}},
+		},
+		{
+			name: "'*' at the start, inside and before '$'; '$' only at the end is special",
+			body: "User-agent: *\nDisallow: */confirmation/\nDisallow: /launchpad/*$\nDisallow: /guides/tagged/*page*\nDisallow: /price$list\nAllow: /$\nDisallow: /\n",
+			checks: []check{
+				{"/", true}, {"/x/confirmation/", false}, {"/launchpad/", false}, {"/launchpad/a/b", false},
+				{"/guides/tagged/a-page-2", false}, {"/price$list", false}, {"/index.html", false},
+			},
+		},
+		{
+			name:   "allow and disallow of equal length: allow; longer wildcard pattern beats a shorter literal",
+			body:   "User-agent: *\nDisallow: /news/\nAllow: /news/*.html\nDisallow: /news/drafts\nAllow: /news/drafts\n",
+			checks: []check{{"/news/a.html", true}, {"/news/a.json", false}, {"/news/drafts", true}},
+		},
+		{
+			name:   "a path without its leading slash is read with it",
+			body:   "User-agent: *\nDisallow: *0*\nDisallow: /news\n",
+			checks: []check{{"0", false}, {"news/a", false}, {"about", true}, {"", true}},
+		},
+		{
 			name:   "robots.txt is always allowed",
 			body:   "User-agent: *\nDisallow: /\n",
-			checks: []check{{"/robots.txt", true}, {"/", false}, {"", false}},
+			checks: []check{{"/robots.txt", true}, {"/", false}, {"", false}, {"robots.txt", true}},
 		},
 	}
 	for _, tt := range tests {
@@ -157,9 +218,38 @@ func TestParseRobotsLimits(t *testing.T) {
 	}
 }
 
+// TestParseRobotsCutAtTheLimit: a file read up to maxRobotsBytes loses its
+// unterminated last line, which a cut may have shortened into a wider rule
+// ("Allow: /" out of "Allow: /press-kit/"); a shorter file keeps it.
+func TestParseRobotsCutAtTheLimit(t *testing.T) {
+	t.Parallel()
+	head := "User-agent: *\nDisallow: /\n"
+	filler := strings.Repeat("# "+strings.Repeat("x", 78)+"\n", maxRobotsBytes/81)
+	body := head + filler
+	body += strings.Repeat("#", maxRobotsBytes-len(body)-len("Allow: /")-1) + "\nAllow: /" // exactly the limit
+	if len(body) != maxRobotsBytes {
+		t.Fatalf("body of %d bytes, want %d", len(body), maxRobotsBytes)
+	}
+	if r := ParseRobots([]byte(body), ProductToken); r.Allowed("/press") {
+		t.Fatal("the cut last line was read as a rule")
+	}
+	short := head + "Allow: /"
+	if r := ParseRobots([]byte(short), ProductToken); !r.Allowed("/press") {
+		t.Fatal("the last line of a short file without a line end was dropped")
+	}
+}
+
 func FuzzParseRobots(f *testing.F) {
 	f.Add([]byte("User-agent: *\nDisallow: /private/\nAllow: /private/ok\n"), "/private/x")
 	f.Add([]byte("User-agent: intel402\nDisallow: /*.pdf$\n"), "/a.pdf")
+	f.Add([]byte("\ufeffUser-agent *\r\nDissallow /tmp/\r\nCrawl-delay: 4\r\nUser-agent: otherbot\r\nDisallow: /x"), "/tmp/a")
+	for _, name := range robotsFixtures {
+		b, err := os.ReadFile(filepath.Join("testdata", "robots", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, "/a/b/src/main")
+	}
 	f.Fuzz(func(t *testing.T, body []byte, path string) {
 		r := ParseRobots(body, ProductToken)
 		if len(r.rules) > maxRobotsRules {

@@ -43,6 +43,19 @@
 // company; feed entries and redirects leading off the site are dropped (a
 // home page that redirects to another domain is not read: parking and
 // for-sale redirects look the same as a rebrand).
+//
+// Where the feed and robots.txt shapes were learned: RFC 9309 and Google's
+// open-source robots.txt parser (misspelt keys, a missing colon), and real
+// robots.txt files of large sites as a robots.txt parser project keeps
+// them for its tests (long runs of named-crawler groups ending in a "*"
+// group, hundreds of rules with '*' and '$', blank lines inside groups,
+// Sitemap lines, CRLF without a final line end); RSS 2.0, RSS 1.0, Atom
+// (RFC 4287) and XML Base, and real feeds as feed-parser projects record
+// them for their tests (a company newsroom's RSS with og and author
+// blocks, a video channel's Atom whose only text is in media:group, a
+// forum's Atom with entities escaped twice, a podcast RSS with no item
+// links under .NET's a10 prefix, Google News' RSS, FeedBurner's
+// origLink). testdata holds our own fixtures in those shapes.
 package website
 
 import (
