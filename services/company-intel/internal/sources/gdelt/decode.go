@@ -202,7 +202,7 @@ func isHex4(b []byte) bool {
 }
 
 // spacedPunct is a comma or semicolon GDELT's title extraction set apart
-// ("Vizhinjam , fish", "port ; boats").
+// ("Harbour , fish", "port ; boats").
 var spacedPunct = regexp.MustCompile(` +([,;])( |$)`)
 
 // cleanTitle is a title as a reader would write it: HTML entities that

@@ -136,7 +136,7 @@ func TestCleanTitle(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"Northwind Robotics lands $40M", "Northwind Robotics lands $40M"},
-		{"Vizhinjam port , fish ; boats ,", "Vizhinjam port, fish; boats,"},
+		{"Harbour port , fish ; boats ,", "Harbour port, fish; boats,"},
 		{"AT&amp;T picks Acme&#39;s robots", "AT&T picks Acme's robots"},
 		{"Acme’s “new” line\u00a0 – and more", "Acme’s “new” line – and more"},
 		{"R&D at Acme", "R&D at Acme"},

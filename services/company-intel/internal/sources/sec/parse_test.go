@@ -399,18 +399,18 @@ func TestHeadquarters(t *testing.T) {
 }
 
 func TestDocumentURL(t *testing.T) {
-	f := filer{cik: "320193", www: "https://www.sec.gov"}
+	f := filer{cik: "1998101", www: "https://www.sec.gov"}
 	for _, tc := range []struct {
 		name string
 		row  filingRow
 		want string
 	}{
-		{"primary document", filingRow{accession: "0000320193-26-000006", document: "aapl-20260103.htm"},
-			"https://www.sec.gov/Archives/edgar/data/320193/000032019326000006/aapl-20260103.htm"},
+		{"primary document", filingRow{accession: "0001998101-26-000006", document: "nwrb-20260103.htm"},
+			"https://www.sec.gov/Archives/edgar/data/1998101/000199810126000006/nwrb-20260103.htm"},
 		{"xsl path", filingRow{accession: "0001999003-26-000001", document: "xslFormDX01/primary_doc.xml"},
-			"https://www.sec.gov/Archives/edgar/data/320193/000199900326000001/xslFormDX01/primary_doc.xml"},
-		{"no document: index page", filingRow{accession: "0000320193-26-000006"},
-			"https://www.sec.gov/Archives/edgar/data/320193/000032019326000006/0000320193-26-000006-index.htm"},
+			"https://www.sec.gov/Archives/edgar/data/1998101/000199900326000001/xslFormDX01/primary_doc.xml"},
+		{"no document: index page", filingRow{accession: "0001998101-26-000006"},
+			"https://www.sec.gov/Archives/edgar/data/1998101/000199810126000006/0001998101-26-000006-index.htm"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := f.documentURL(tc.row); got != tc.want {

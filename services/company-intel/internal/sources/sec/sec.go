@@ -300,7 +300,7 @@ func pageOverlaps(f filingFile, q bundle.Query) bool {
 }
 
 // safeFileName admits the names EDGAR gives filing pages
-// (CIK0000320193-submissions-001.json), so nothing else is requested.
+// (CIK0001998101-submissions-001.json), so nothing else is requested.
 func safeFileName(n string) bool {
 	if !strings.HasSuffix(n, ".json") || strings.Contains(n, "..") {
 		return false
