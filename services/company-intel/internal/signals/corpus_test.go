@@ -3,10 +3,16 @@ package signals
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/intel402/intel402/pkg/evidence/source"
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 )
 
 // The outside corpus (testdata/corpus/README.md): items written by authors
@@ -134,4 +140,59 @@ func TestCorpusDevelopment(t *testing.T) {
 const (
 	corpusDevFloorAccuracy = 0.68 // measured 68.1% (526/772)
 	corpusDevFloorRecall   = 0.35 // the lowest recall: other, 35.8%
+	corpusDevFloorMerged   = 0.27 // measured 27.8% (68 of 245 pairs)
 )
+
+// TestCorpusDevelopmentMerge: the development part's shared events, each
+// reported in up to six styles on one day, are detected together for
+// their company; a pair of reports is merged when one signal cites both.
+// The floor is the share of pairs the detector merged before any change
+// for this corpus (testdata/corpus/README.md).
+func TestCorpusDevelopmentMerge(t *testing.T) {
+	now := time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC)
+	groups := map[string][]corpusItem{}
+	for _, c := range loadCorpus(t, corpusDev) {
+		if c.Event != "" && c.Label != "none" {
+			groups[c.Event] = append(groups[c.Event], c)
+		}
+	}
+	pairs, merged := 0, 0
+	for _, id := range slices.Sorted(maps.Keys(groups)) {
+		g := groups[id]
+		co := bundle.Company{Name: g[0].Company}
+		var items []bundle.Item
+		for i, c := range g {
+			kind := bundle.KindNews
+			if c.Style == "wire" || c.Style == "blog" {
+				kind = bundle.KindPress
+			}
+			items = append(items, bundle.Item{Kind: kind, Provider: "gdelt", Doc: source.NewDocument(source.Document{
+				URL: fmt.Sprintf("https://%s.example/%s-%d", c.Style, strings.ToLower(id), i), Title: c.Headline, Excerpt: c.Lead,
+				Publisher: c.Style + ".example", Published: now.Add(-48*time.Hour + time.Duration(i)*time.Hour), RetrievedAt: now})})
+		}
+		r := Detect(Input{Company: co, Window: bundle.Query{Company: co, From: now.AddDate(0, 0, -30), To: now}, Items: items, Now: now})
+		signalOf := map[string]int{}
+		for si, s := range r.Signals {
+			for _, u := range s.Evidence {
+				signalOf[u] = si + 1
+			}
+		}
+		groupMerged := 0
+		for i := range items {
+			for j := i + 1; j < len(items); j++ {
+				pairs++
+				if a, b := signalOf[items[i].Doc.URL], signalOf[items[j].Doc.URL]; a != 0 && a == b {
+					merged++
+					groupMerged++
+				}
+			}
+		}
+		t.Logf("%s %-12s %-28q %d reports, %d signals, %d of %d pairs merged", id, g[0].Label, co.Name, len(g), len(r.Signals),
+			groupMerged, len(items)*(len(items)-1)/2)
+	}
+	share := float64(merged) / float64(pairs)
+	t.Logf("same-event pairs merged: %d of %d (%.1f%%)", merged, pairs, 100*share)
+	if share < corpusDevFloorMerged {
+		t.Errorf("merged %.1f%% of same-event pairs, want >= %.0f%%", 100*share, 100*corpusDevFloorMerged)
+	}
+}
