@@ -306,6 +306,16 @@ var (
 		rx(`^(?:job|jobs|careers?|vacancy|vacancies|position|opening|now\s+hiring|hiring)\s*[:|-]`),
 		rx(`\b(?:apply\s+now|apply\s+today|join\s+our\s+team|job\s+(?:opening|posting|ad|description)|we'?re\s+looking\s+for|we\s+are\s+looking\s+for|is\s+looking\s+for\s+an?|seeking\s+an?|looking\s+to\s+hire\s+an?)\b`),
 	}
+	// Not (yet) an event: denials and negations, talks, deliberations and
+	// rumours, statements about reports, and third parties' market
+	// reports and forecasts (company-signals: only what happened counts).
+	notYetRe = []*regexp.Regexp{
+		rx(`\b(?:denies|denied|deny|refutes|dismisses\s+reports?|no\s+plans?\s+to|has\s+not|have\s+not|hasn't|haven't|isn't\s+going)\b`),
+		rx(`\b(?:in\s+(?:early\s+|advanced\s+|exclusive\s+)?(?:talks|discussions|negotiations)|holds?\s+talks|mulls?|mulling|considers?|considering|explores?|exploring|is\s+said\s+to|are\s+said\s+to|sources\s+say|people\s+familiar|reportedly|rumou?red|rumou?r\s+has\s+it|whispers?\s+(?:that|of)|speculation\s+(?:that|of|grows|mounts)|about\s+to\s+be)\b`),
+		rx(`\b(?:weighs?|weighing|eyes|eyeing)\s+(?:a|an|the|more|possible|potential|sale|bid|offer|listing|ipo|options|move|deal|deals|takeover|merger|acquisitions?|stake|exit|entry|expansion)\b`),
+		rx(`\b(?:statement|comments?)\s+on\s+(?:media\s+|press\s+)?(?:reports?|speculation|unusual\s+trading)|\bsetting\s+the\s+record\s+straight\b|\bto\s+be\s+clear\b|\bstrategic\s+alternatives\b`),
+		rx(`\b(?:report|survey|study|index|data|analysis)\s+(?:finds|says|shows|suggests)\b|^survey\b|\bper\s+(?:a\s+)?new\s+report\b|\bforecasts?\s+(?:the\s+)?global\b|\bmarket\s+(?:will|to|could)\s+(?:reach|double|triple|grow|hit)\b`),
+	}
 	// Customer stories: the company's customer, not the company, acts.
 	customerStoryRe = rx(`\b(?:case\s+study|customer\s+story|success\s+story|customer\s+spotlight)\b`)
 	// Stock-price moves: with no event in the headline, the lead is not
@@ -464,7 +474,7 @@ func anyMatch(res []*regexp.Regexp, s string) bool {
 // of a trigger event (question, opinion, interview, listicle, job ad,
 // customer story).
 func notAnEvent(headline string) bool {
-	return anyMatch(nonEventRe, headline) || anyMatch(jobAdRe, headline) || customerStoryRe.MatchString(headline)
+	return anyMatch(nonEventRe, headline) || anyMatch(notYetRe, headline) || anyMatch(jobAdRe, headline) || customerStoryRe.MatchString(headline)
 }
 
 // abbrevDotRe finds periods that do not end a sentence: honorifics and

@@ -11,6 +11,15 @@ func TestClassify(t *testing.T) {
 		strength float64
 	}{
 		{"funding headline", "Acme raises $40M Series B", "", TypeFunding, StrengthHeadline},
+		{"denial is not an event", "Acme denies plans to acquire Globex", "", "", 0},
+		{"negation is not an event", "Acme has not closed a Series C, CEO says", "", "", 0},
+		{"talks are not an event", "Acme in talks to buy Globex, sources say", "", "", 0},
+		{"deliberation is not an event", "Acme considering an IPO in 2027", "", "", 0},
+		{"weighing a sale is not an event", "Acme weighs sale of its sensors unit", "", "", 0},
+		{"statement on reports", "Acme statement on media reports regarding a funding round", "", "", 0},
+		{"third party's market report", "Drone market will reach $60bn by 2030, report finds", "", "", 0},
+		{"rumours in the background, event in the main clause", "After months of rumors, Acme signs deal to buy Globex", "", TypeAcquisition, StrengthHeadline},
+		{"a product's weight is not deliberation", "Acme's new drone weighs just 249 grams and ships today", "", TypeProduct, StrengthHeadline},
 		{"funding in lead only", "Acme is back with fresh capital", "Acme has raised $33 million in a Series B round led by Ridgecrest.", TypeFunding, StrengthLead},
 		{"case-insensitive and inflected", "ACME SECURED $12 MILLION IN SEED FUNDING", "", TypeFunding, StrengthHeadline},
 		{"raises concerns is not funding", "Acme raises concerns over EU AI rules", "", "", 0},

@@ -135,10 +135,11 @@ func TestCorpusDevelopment(t *testing.T) {
 	evaluateWith(t, corpusDev, 0, corpusDevFloorAccuracy, corpusDevFloorRecall)
 }
 
-// Floors of TestCorpusDevelopment: the development part's figures before
-// any change for this corpus, rounded down.
+// Floors of TestCorpusDevelopment: the development part's figures, rounded
+// down (before any change for this corpus: 68.1% accuracy; after the
+// not-yet guard: 71.4%).
 const (
-	corpusDevFloorAccuracy = 0.68 // measured 68.1% (526/772)
+	corpusDevFloorAccuracy = 0.71 // measured 71.4% (551/772)
 	corpusDevFloorRecall   = 0.35 // the lowest recall: other, 35.8%
 	corpusDevFloorMerged   = 0.27 // measured 27.8% (68 of 245 pairs)
 )

@@ -116,8 +116,17 @@
 // Sales", "Job: Senior Engineer", "is looking for a …"), or a customer
 // story ("case study", "How Globex uses Acme"). A stock-price move
 // ("shares jump 9%") with no event in the headline is not one either, and
-// its lead is not read. Layoffs, job cuts, restructuring and furloughs are
-// financial, not hiring.
+// its lead is not read. Nor is what has not happened (notYetRe): a
+// denial or negation ("denies plans to acquire", "has not closed a Series
+// C"), talks, deliberation and rumour ("in talks to buy", "considering an
+// IPO", "weighs a sale", "sources say", "rumored"; rumours in a
+// background clause, "After months of rumors, Acme signs …", do not
+// count), a statement about reports ("statement on media reports",
+// "strategic alternatives") and a third party's market report or forecast
+// ("report finds", "market will reach $60bn"). Such items are not events,
+// not events of lower confidence: nothing has happened to the company
+// yet. Layoffs, job cuts, restructuring and furloughs are financial, not
+// hiring.
 //
 // TestClassifyLabelled (testdata/labelled.jsonl) and TestClassifyHoldout
 // (testdata/tuning-holdout*.jsonl) log the confusion matrix and per-type
