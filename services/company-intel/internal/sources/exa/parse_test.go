@@ -39,7 +39,7 @@ func TestCutSiteName(t *testing.T) {
 	tests := []struct{ title, host, want string }{
 		{"Acme raises $5M | TechCrunch", "techcrunch.com", "Acme raises $5M"},
 		{"How Acme's pickers work - and why - The Verge", "www.theverge.com", "How Acme's pickers work - and why"},
-		{"Contoso Consultancy - Contoso", "www.contoso-consultancy.com", "Contoso Consultancy"},
+		{"Contoso Consultancy - Contoso", "www.contoso.com", "Contoso Consultancy"},
 		{"Acme opens Rotterdam office — Northwind Robotics", "northwind-robotics.com", "Acme opens Rotterdam office"},
 		{"Acme raises $5M | Financial Times", "www.ft.com", "Acme raises $5M | Financial Times"},
 		{"Acme raises $5M - Reuters", "www.techcrunch.com", "Acme raises $5M - Reuters"},
