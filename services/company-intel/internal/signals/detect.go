@@ -451,6 +451,11 @@ func sameEvent(a, b *cand) bool {
 		return false
 	case k == keySame:
 		return true
+	case gap <= SameDayWindow && a.typ != TypeOther:
+		// One company, one type, facts that do not conflict, reported
+		// within a day: one event however it is worded. Not for other:
+		// a company collects several awards or talks on one day.
+		return true
 	case a.hashed && b.hashed && Hamming(a.hash, b.hash) <= NearDuplicate:
 		return true
 	case jaccard(a.headToks, b.headToks) >= HeadlineJaccard:
@@ -458,6 +463,11 @@ func sameEvent(a, b *cand) bool {
 	}
 	return sharedRun(a.runToks, b.runToks) >= SharedPhrase
 }
+
+// SameDayWindow: two reports of one type (but other) about the company
+// whose key facts do not differ are one event when their dates are this
+// close.
+const SameDayWindow = 36 * time.Hour
 
 // SharedPhrase is how many consecutive headline tokens (stopwords and the
 // company's own name left out) two reports of one type must share to be

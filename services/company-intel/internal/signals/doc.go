@@ -278,7 +278,10 @@
 //
 // Two candidates report one event when they have the same type, dates at
 // most MergeWindow (7 days) apart, and: the same URL; or event keys that
-// agree; or, when the keys do not disagree, near-duplicate text (SimHash
+// agree; or, when the keys do not disagree, dates at most SameDayWindow
+// (36 h) apart (one company, one type, one day: one event however each
+// outlet words it; not for other, since a company collects several awards
+// or talks on a day); or near-duplicate text (SimHash
 // Hamming distance ≤ NearDuplicate, 3), headline token Jaccard ≥
 // HeadlineJaccard (0.6), or headlines that share a run of SharedPhrase (4)
 // consecutive tokens, stopwords and the company's own name left out (a
