@@ -57,6 +57,12 @@ func Words(name string) []string {
 	for i, t := range toks {
 		words[i] = t.word
 	}
+	return trimForms(words)
+}
+
+// trimForms drops trailing legal forms (with an "and" that joined one)
+// and a leading "the" from words in normal form.
+func trimForms(words []string) []string {
 	for len(words) > 1 && legalForms[words[len(words)-1]] {
 		words = words[:len(words)-1]
 		// "Chase & Co": the "and" joined the dropped form.
@@ -93,9 +99,11 @@ func folder() transform.Transformer {
 // "oneil"), every other character a word break (hyphens too: "Acme-Robotics"
 // is "acme robotics").
 func tokenize(s string) []token {
-	folded, _, err := transform.String(folder(), s)
-	if err != nil {
-		folded = s
+	folded := s
+	if !isASCII(s) { // only non-ASCII text has accents and format characters to fold
+		if f, _, err := transform.String(folder(), s); err == nil {
+			folded = f
+		}
 	}
 	folded = strings.ReplaceAll(strings.ToLower(folded), "&", " and ")
 	folded = strings.ReplaceAll(folded, ".", "")
@@ -115,6 +123,15 @@ func tokenize(s string) []token {
 		toks = append(toks, token{word: w, bare: bare})
 	}
 	return toks
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func stripApostrophes(w string) string {
@@ -292,18 +309,18 @@ func (m Matcher) Is(phrase string) bool {
 // the normal form with the possessive read without its "'s".
 func phraseForms(phrase string) []string {
 	toks := tokenize(phrase)
-	words := make([]string, 0, len(toks))
+	words := make([]string, len(toks))
+	bare := make([]string, len(toks))
 	possessive := false
-	for _, t := range toks {
-		w := t.word
+	for i, t := range toks {
+		words[i], bare[i] = t.word, t.word
 		if t.bare != "" {
-			w, possessive = t.bare, true
+			bare[i], possessive = t.bare, true
 		}
-		words = append(words, w)
 	}
-	out := []string{Normalize(phrase)}
+	out := []string{strings.Join(trimForms(words), " ")}
 	if possessive {
-		out = append(out, Normalize(strings.Join(words, " ")))
+		out = append(out, strings.Join(trimForms(bare), " "))
 	}
 	return out
 }
