@@ -331,11 +331,7 @@ func FuzzParseFeed(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	b, err := os.ReadFile(filepath.Join("testdata", "wingtip-podcast.rss"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, v := range feedEncodings(f, b) {
+	for _, v := range feedEncodings(f, readFixture(f, "wingtip-podcast.rss")) {
 		f.Add(v)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {

@@ -1,7 +1,6 @@
 package website
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,11 +94,7 @@ func TestParseRobotsRealShapes(t *testing.T) {
 // at most maxRobotsRules, and still finds the '*' group at its end.
 func TestParseRobotsVeryLarge(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile(filepath.Join("testdata", "robots", "code-host.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(b)
+	text := string(readFixture(t, filepath.Join("robots", "code-host.txt")))
 	star := strings.Index(text, "\nUser-agent: *")
 	groups, tail := text[:star], text[star:]
 	big := strings.Repeat(groups, 40) + tail

@@ -1,7 +1,6 @@
 package website
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -244,11 +243,7 @@ func FuzzParseRobots(f *testing.F) {
 	f.Add([]byte("User-agent: intel402\nDisallow: /*.pdf$\n"), "/a.pdf")
 	f.Add([]byte("\ufeffUser-agent *\r\nDissallow /tmp/\r\nCrawl-delay: 4\r\nUser-agent: otherbot\r\nDisallow: /x"), "/tmp/a")
 	for _, name := range robotsFixtures {
-		b, err := os.ReadFile(filepath.Join("testdata", "robots", name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b, "/a/b/src/main")
+		f.Add(readFixture(f, filepath.Join("robots", name)), "/a/b/src/main")
 	}
 	f.Fuzz(func(t *testing.T, body []byte, path string) {
 		r := ParseRobots(body, ProductToken)
