@@ -7,17 +7,19 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults
+.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults train
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
 	@bash scripts/run.sh
 
-## test: every module tidy and building on its own (scripts/modcheck.sh), every module's tests with the race
-## detector, incl. Redis, DNS, chain and interop tests, then the end-to-end smoke test (scripts/demo.sh --smoke:
-## the built binaries, every paid operation paid twice)
+## test: every module tidy and building on its own (scripts/modcheck.sh), the signal type model reproduced byte for
+## byte from its data (make train's check), every module's tests with the race detector, incl. Redis, DNS, chain
+## and interop tests, then the end-to-end smoke test (scripts/demo.sh --smoke: the built binaries, every paid
+## operation paid twice)
 test: deps build
 	@MODULES="$(MODULES)" GO="$(GO)" bash scripts/modcheck.sh
+	$(GO) run ./services/company-intel/cmd/trainsignals -check
 	$(GO) test -race -count=1 -shuffle=on $(PKGS)
 	bash scripts/demo.sh --smoke
 
@@ -65,6 +67,11 @@ modcheck:
 staticcheck:
 	@test -x $(STATICCHECK) || $(GO) install honnef.co/go/tools/cmd/staticcheck@latest
 	$(STATICCHECK) $(PKGS)
+
+## train: retrain company-intel's signal type model from its data (deterministic: the same data gives the same
+## services/company-intel/internal/signals/model.json, byte for byte; ~1 minute)
+train:
+	$(GO) run ./services/company-intel/cmd/trainsignals
 
 ## bench: benchmarks reported in the README
 bench:

@@ -80,7 +80,12 @@ func trimForms(words []string) []string {
 // possessive ("Acme's", "Acme’s") also reads without it: bare is "acme"
 // while word is "acmes", so the possessive of a name and a name that ends
 // in "'s" ("Macy's") are both found. bare is "" for other words.
-type token struct{ word, bare string }
+// poss marks a word written in the possessive, also a plural one
+// ("Acmes'", "Robotics’").
+type token struct {
+	word, bare string
+	poss       bool
+}
 
 // apostrophes are the characters written as an apostrophe: straight,
 // right and left single quotation marks, the modifier letter apostrophe
@@ -116,11 +121,13 @@ func tokenize(s string) []token {
 		if r, size := utf8.DecodeLastRuneInString(strings.TrimSuffix(w, "s")); strings.HasSuffix(w, "s") && strings.ContainsRune(apostrophes, r) {
 			bare = stripApostrophes(w[:len(w)-1-size])
 		}
+		last, _ := utf8.DecodeLastRuneInString(w)
+		poss := bare != "" || strings.ContainsRune(apostrophes, last)
 		w = stripApostrophes(w)
 		if w == "" {
 			continue
 		}
-		toks = append(toks, token{word: w, bare: bare})
+		toks = append(toks, token{word: w, bare: bare, poss: poss})
 	}
 	return toks
 }
@@ -339,4 +346,55 @@ func (m Matcher) NameWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// Word is one word of a text in the normal form (Mark). Name marks a word
+// of a mention of the company; Possessive marks the last word of a mention
+// written in the possessive ("Acme's").
+type Word struct {
+	Text       string
+	Name       bool
+	Possessive bool
+}
+
+// Mark returns text's words in the normal form with the company's
+// mentions marked, by the rule Mentions applies (see the package comment).
+// A possessive word that is not part of a mention keeps its bare form out:
+// Text is the word as the normal form reads it.
+func (m Matcher) Mark(text string) []Word {
+	toks := tokenize(text)
+	out := make([]Word, len(toks))
+	for i, t := range toks {
+		out[i].Text = t.word
+	}
+	for _, n := range m.needles {
+		for i := 0; i+len(n) <= len(toks); i++ {
+			poss := false
+			ok := true
+			for j, w := range n {
+				t := toks[i+j]
+				if t.word == w {
+					// "Robotics’" is a possessive; "Macy's" is the name.
+					poss = poss || (t.poss && t.bare == "" && j == len(n)-1)
+					continue
+				}
+				if t.bare == w {
+					poss = poss || j == len(n)-1
+					continue
+				}
+				ok = false
+				break
+			}
+			if !ok {
+				continue
+			}
+			for j := range n {
+				out[i+j].Name = true
+			}
+			if poss {
+				out[i+len(n)-1].Possessive = true
+			}
+		}
+	}
+	return out
 }

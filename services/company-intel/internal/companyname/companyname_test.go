@@ -1,6 +1,7 @@
 package companyname_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/intel402/intel402/services/company-intel/internal/companyname"
@@ -162,4 +163,32 @@ func FuzzMatcher(f *testing.F) {
 		_ = m.Refers(s)
 		_ = companyname.Display(s)
 	})
+}
+
+func TestMark(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       string // the words, a company word in capitals, a possessive one followed by "+"
+	}{
+		{"Acme Robotics, Inc.", "Globex buys Acme Robotics", "globex buys ACME ROBOTICS"},
+		{"Acme Robotics", "Acme Robotics’ CEO steps down", "ACME ROBOTICS+ ceo steps down"},
+		{"Acme", "Acme's new CEO", "ACMES+ new ceo"},
+		{"Macy's", "Macy's opens a store", "MACYS opens a store"},
+		{"Acme", "Acmeville mayor", "acmeville mayor"},
+	} {
+		var got []string
+		for _, w := range companyname.NewMatcher(tc.name, nil, "").Mark(tc.text) {
+			s := w.Text
+			if w.Name {
+				s = strings.ToUpper(s)
+			}
+			if w.Possessive {
+				s += "+"
+			}
+			got = append(got, s)
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("Mark(%q, %q) = %q, want %q", tc.name, tc.text, g, tc.want)
+		}
+	}
 }

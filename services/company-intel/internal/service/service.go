@@ -28,6 +28,7 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
 	"github.com/intel402/intel402/services/company-intel/internal/research"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
+	"github.com/intel402/intel402/services/company-intel/internal/signals"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/ats"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/exa"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/gdelt"
@@ -104,6 +105,11 @@ func Run(ctx context.Context, lookup pconfig.Lookup, logOut io.Writer, version s
 // released by the runtime once the server has drained, also when Routes
 // fails part-way.
 func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
+	// The signal type model is part of the code: a model file that does
+	// not match the code's feature set stops the service here.
+	if err := signals.CheckModel(); err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
 	doc, err := openapidoc.Load(openapi.CompanyIntel)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)

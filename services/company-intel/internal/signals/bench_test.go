@@ -47,3 +47,23 @@ func BenchmarkDetect(b *testing.B) {
 		Detect(in)
 	}
 }
+
+// BenchmarkClassify is the type model's cost per item: an item of the
+// corpus's development part (its prepared headline and lead, the guard,
+// the features, the prediction and the headline-or-lead reading).
+func BenchmarkClassify(b *testing.B) {
+	items := loadLabelled(b, corpusDev)
+	type prepared struct{ h, l string }
+	ps := make([]prepared, len(items))
+	for i, it := range items {
+		ps[i] = prepared{foldAbbrev(prepText(it.Headline)), leadText(it.Lead)}
+	}
+	m := newNames("Brightwave", nil, "").m
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := ps[i%len(ps)]
+		mustModel().classify(p.h, p.l, m)
+		i++
+	}
+}

@@ -461,20 +461,31 @@ func better(a, b hit) bool {
 	return a.start < b.start
 }
 
-func anyMatch(res []*regexp.Regexp, s string) bool {
-	for _, r := range res {
-		if r.MatchString(s) {
-			return true
+// readsAs reports whether the lexicon of type t has a match in text that
+// survives its guards (wherever it stands, whatever else matches).
+func readsAs(text string, t Type) bool {
+	folded := foldCase(text)
+	for i, lx := range lexicons {
+		if lx.t != t {
+			continue
+		}
+		var guards [][]int
+		guarded := false
+		for _, pt := range lx.pos {
+			for _, m := range pt.re.findAll(text, folded) {
+				if !guarded {
+					for _, g := range guardSets[i] {
+						guards = append(guards, g.findAll(text, folded)...)
+					}
+					guarded = true
+				}
+				if !overlaps(m, guards) {
+					return true
+				}
+			}
 		}
 	}
 	return false
-}
-
-// notAnEvent reports whether a headline is, by its form, not the report
-// of a trigger event (question, opinion, interview, listicle, job ad,
-// customer story).
-func notAnEvent(headline string) bool {
-	return anyMatch(nonEventRe, headline) || anyMatch(notYetRe, headline) || anyMatch(jobAdRe, headline) || customerStoryRe.MatchString(headline)
 }
 
 // abbrevDotRe finds periods that do not end a sentence: honorifics and
@@ -484,22 +495,28 @@ var abbrevDotRe = regexp.MustCompile(`\b(?:Dr|Mr|Mrs|Ms|Prof|Jr|Sr|St|Inc|Corp|C
 // foldAbbrev drops the periods of abbreviations so that a pattern's
 // within-sentence window does not stop at them.
 func foldAbbrev(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
 	return abbrevDotRe.ReplaceAllStringFunc(s, func(m string) string { return strings.ReplaceAll(m, ".", "") })
 }
 
 // leadText is the part of a lead paragraph Classify reads: its first two
 // sentences, without a wire dateline.
-func leadText(lead string) string {
-	return foldAbbrev(firstSentences(stripDateline(prepText(lead)), 2))
-}
+func leadText(lead string) string { return leadOf(stripDateline(prepText(lead))) }
 
-// Classify types one headline and its lead paragraph by lexicon (see
-// doc.go). strength is StrengthHeadline when the headline carries the
-// event and StrengthLead when only the lead does; ok is false when no type
-// applies.
-func Classify(headline, lead string) (t Type, strength float64, ok bool) {
+// leadOf is leadText of a lead already prepared and without its dateline.
+func leadOf(body string) string { return foldAbbrev(firstSentences(body, 2)) }
+
+// lexiconType is the lexicon's decision alone, as it typed items before
+// the type model; it types 8-K exhibit descriptions:
+// StrengthHeadline when the headline carries the type, StrengthLead when
+// only the lead does; ok is false when no type applies or an item guard
+// other than a stock move matched the headline (a stock move only stops
+// the lead from being read).
+func lexiconType(headline, lead string) (t Type, strength float64, ok bool) {
 	h := foldAbbrev(prepText(headline))
-	if h != "" && notAnEvent(h) {
+	if g := itemGuard(h); g != "" && g != "stock" {
 		return "", 0, false
 	}
 	if t, ok := pick(h); ok {

@@ -105,7 +105,7 @@ func TestClassify(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, strength, ok := Classify(tc.headline, tc.lead)
+			got, strength, ok := lexiconType(tc.headline, tc.lead)
 			if tc.want == "" {
 				if ok {
 					t.Fatalf("Classify(%q) = %s, want no event", tc.headline, got)

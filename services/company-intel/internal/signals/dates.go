@@ -133,7 +133,11 @@ const maxDatelinePrefix = 80
 func wireDateline(s string) (time.Time, int, bool) {
 	// a dateline's date starts within maxDatelinePrefix bytes and is at
 	// most 40 bytes long
-	for _, d := range findDates(s[:min(len(s), maxDatelinePrefix+40)]) {
+	head := s[:min(len(s), maxDatelinePrefix+40)]
+	if !strings.ContainsAny(head, "0123456789") {
+		return time.Time{}, 0, false
+	}
+	for _, d := range findDates(head) {
 		if d.start > maxDatelinePrefix {
 			break
 		}

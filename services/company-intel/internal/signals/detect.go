@@ -3,8 +3,11 @@ package signals
 import (
 	"math"
 	"net/url"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -37,6 +40,7 @@ type cand struct {
 	url        string
 	typ        Type
 	strength   float64
+	head       bool // a news or press item whose headline carries the type
 	date       time.Time
 	weight     float64
 	primary    bool
@@ -53,6 +57,7 @@ type cand struct {
 	hash         uint64
 	hashed       bool
 	headToks     []string
+	text         string   // headline and lead in companyname's normal form, space-padded (mentionsPlace)
 	runToks      []string // headline tokens without the company's name (sharedRun)
 	idx          int      // position in the sorted candidate list
 }
@@ -132,8 +137,11 @@ func namesPublisher(suffix, publisher, host string) bool {
 
 // summarize is the first sentence of an excerpt without its dateline,
 // cut to MaxSummary bytes.
-func summarize(excerpt string) string {
-	s := stripDateline(prepText(excerpt))
+func summarize(excerpt string) string { return summaryOf(stripDateline(prepText(excerpt))) }
+
+// summaryOf is summarize of an excerpt already prepared and without its
+// dateline.
+func summaryOf(s string) string {
 	if ss := sentences(s); len(ss) > 0 {
 		s = ss[0]
 	}
@@ -143,13 +151,9 @@ func summarize(excerpt string) string {
 // MaxSummary caps Signal.Summary in bytes.
 const MaxSummary = 300
 
-// textCandidate classifies a news or press item.
+// textCandidate classifies a news or press item with the type model.
 func textCandidate(it *bundle.Item, n names, w window) *cand {
 	title := cleanTitle(it.Doc.Title, it.Doc.Publisher, it.Doc.URL)
-	t, strength, ok := Classify(title, it.Doc.Excerpt)
-	if !ok {
-		return nil
-	}
 	if it.Kind == bundle.KindNews && !n.mentioned(title+" "+it.Doc.Excerpt) {
 		return nil
 	}
@@ -157,27 +161,35 @@ func textCandidate(it *bundle.Item, n names, w window) *cand {
 	if !ok || !w.in(date) {
 		return nil
 	}
-	c := newCand(it, t, strength, date)
+	body := stripDateline(prepText(it.Doc.Excerpt))
+	head, lead := prepText(title), leadOf(body)
+	ty, ok := mustModel().classify(foldAbbrev(head), lead, n.m)
+	if !ok {
+		return nil
+	}
+	c := newCand(it, ty.t, ty.p, date)
+	c.head = ty.head
 	c.title = title
-	c.summary = summarize(it.Doc.Excerpt)
+	c.summary = summaryOf(body)
 	if c.summary == "" {
 		c.summary, c.plainSummary = source.Truncate(title, MaxSummary), true
 	}
-	head, lead := prepText(title), leadText(it.Doc.Excerpt)
-	c.facts, c.d = extractFacts(t, head, lead, strength, n)
+	c.facts, c.d = extractFacts(ty.t, head, lead, ty.head, n)
 	c.hash, c.hashed = SimHash(hashTokens(title+" "+it.Doc.Excerpt)), true
 	c.headToks = tokens(title)
 	c.runToks = n.without(c.headToks)
+	c.text = " " + companyname.Normalize(title+" "+it.Doc.Excerpt) + " "
 	return c
 }
 
 // extractFacts reads the facts of a classified text. Names and amounts
 // are looked for in the headline first, then in the lead; subtypes come
-// from the text that carried the classification.
-func extractFacts(t Type, head, lead string, strength float64, n names) (Facts, details) {
+// from the text that carried the classification (the headline when
+// inHead).
+func extractFacts(t Type, head, lead string, inHead bool, n names) (Facts, details) {
 	full := head + ". " + lead
 	evid := head
-	if strength < StrengthHeadline {
+	if !inHead {
 		evid = lead
 	}
 	var f Facts
@@ -342,7 +354,14 @@ func keyCompat(a, b *cand) compat {
 			return keySame
 		}
 	case TypeExpansion:
-		return nameCompat(a.facts.Place, b.facts.Place)
+		// Places differ only when neither report names the other's: a
+		// city and its state or country ("São Paulo", "Brazil"), or two
+		// of the cities an entry into a state lists, are one expansion.
+		c := nameCompat(a.facts.Place, b.facts.Place)
+		if c == keyDiffer && (mentionsPlace(a, b.facts.Place) || mentionsPlace(b, a.facts.Place)) {
+			return keyUnknown
+		}
+		return c
 	case TypeHiring:
 		return keySame
 	case TypeFinancial, TypeRegulatory:
@@ -372,6 +391,13 @@ func keyCompat(a, b *cand) compat {
 		}
 	}
 	return keyUnknown
+}
+
+// mentionsPlace reports whether a news or press candidate's text names a
+// place (in the normal form, whole words).
+func mentionsPlace(c *cand, place string) bool {
+	p := companyname.Normalize(place)
+	return c.text != "" && p != "" && strings.Contains(c.text, " "+p+" ")
 }
 
 func structuredEmpty(c *cand, key string) bool { return c.structured && key == "" }
@@ -578,7 +604,7 @@ func wordingRep(ms []*cand) *cand {
 		return ms[0]
 	}
 	for _, m := range ms {
-		if !m.structured && m.strength >= StrengthHeadline {
+		if !m.structured && m.head {
 			return m
 		}
 	}
@@ -763,20 +789,28 @@ func Detect(in Input) Result {
 	}
 	sort.SliceStable(items, func(i, j int) bool { return itemLess(items[i], items[j]) })
 
-	var cs []*cand
-	for _, it := range items {
+	// Items are read independently (pure functions over read-only state),
+	// so a large bundle is read on every core; the candidates are then
+	// put in item order, so the result does not depend on scheduling.
+	read := make([][]*cand, len(items))
+	forEach(len(items), func(i int) {
+		it := items[i]
 		switch {
 		case it.Kind == bundle.KindFiling || it.Filing != nil:
-			cs = append(cs, filingCandidates(it, n, company, w)...)
+			read[i] = filingCandidates(it, n, company, w)
 		case it.Kind == bundle.KindJobBoard:
 			if c := boardCandidate(it, company, w); c != nil {
-				cs = append(cs, c)
+				read[i] = []*cand{c}
 			}
 		case it.Kind == bundle.KindNews || it.Kind == bundle.KindPress:
 			if c := textCandidate(it, n, w); c != nil {
-				cs = append(cs, c)
+				read[i] = []*cand{c}
 			}
 		}
+	})
+	var cs []*cand
+	for _, r := range read {
+		cs = append(cs, r...)
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return candLess(cs[i], cs[j]) })
 	for i, c := range cs {
@@ -806,6 +840,31 @@ func Detect(in Input) Result {
 		res.Signals[index[e]].WhyNow = w
 	}
 	return res
+}
+
+// parallelFrom is the bundle size from which forEach uses every core.
+const parallelFrom = 32
+
+// forEach calls f(0) … f(n-1), on GOMAXPROCS goroutines when n is at
+// least parallelFrom; it returns when every call has.
+func forEach(n int, f func(int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if n < parallelFrom || workers < 2 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func (e *event) signal(company string) Signal {

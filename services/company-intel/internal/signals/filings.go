@@ -160,7 +160,10 @@ func filingCandidates(it *bundle.Item, n names, company string, w window) []*can
 				add(TypePartnership, StrengthHeadline, item)
 			}
 		case "7.01", "8.01":
-			t, s, ok := Classify(firstNonEmpty(desc, prepText(it.Doc.Title)), it.Doc.Excerpt)
+			// An exhibit's description is a few words ("Investor
+			// presentation"), not the news the type model learnt from:
+			// the lexicon types it, as it was written to.
+			t, s, ok := lexiconType(firstNonEmpty(desc, prepText(it.Doc.Title)), it.Doc.Excerpt)
 			if !ok {
 				t, s = TypeOther, otherItemStrength
 			}

@@ -58,6 +58,14 @@ func (f filtered) findAll(text, folded string) [][]int {
 	return f.re.FindAllStringIndex(text, -1)
 }
 
+// match is re.MatchString(text), skipped like findAll.
+func (f filtered) match(text, folded string) bool {
+	if f.lits != nil && !containsAny(folded, f.lits) {
+		return false
+	}
+	return f.re.MatchString(text)
+}
+
 func containsAny(s string, subs []string) bool {
 	for _, x := range subs {
 		if strings.Contains(s, x) {

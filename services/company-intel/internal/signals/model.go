@@ -1,0 +1,108 @@
+package signals
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/services/company-intel/internal/textclass"
+)
+
+// ModelFile is the committed type model's path in this package, written by
+// `make train` (cmd/trainsignals).
+const ModelFile = "model.json"
+
+//go:embed model.json
+var modelBytes []byte
+
+// noneClass is the model's class for an item that reports no event.
+const noneClass = "none"
+
+// Model is a loaded type model: a logistic regression over Features that
+// types one news or press item (see doc.go, "The type model").
+type Model struct {
+	m       *textclass.Model
+	classes []Type // "" for noneClass
+	file    *textclass.File
+}
+
+// LoadModel reads a model file and refuses one trained on another feature
+// set than this code extracts, or with classes other than the eleven types
+// and none.
+func LoadModel(b []byte) (*Model, error) {
+	m, f, err := textclass.Parse(b, FeatureSet, knownFeature)
+	if err != nil {
+		return nil, fmt.Errorf("signals: %w", err)
+	}
+	md := &Model{m: m, file: f}
+	seen := map[string]bool{}
+	for _, c := range m.Classes {
+		if seen[c] {
+			return nil, fmt.Errorf("signals: model class %q twice", c)
+		}
+		seen[c] = true
+		if c == noneClass {
+			md.classes = append(md.classes, "")
+			continue
+		}
+		if _, ok := precedence[Type(c)]; !ok {
+			return nil, fmt.Errorf("signals: model class %q is not a signal type", c)
+		}
+		md.classes = append(md.classes, Type(c))
+	}
+	if len(seen) != len(Types)+1 || !seen[noneClass] {
+		return nil, fmt.Errorf("signals: model has %d classes, want the %d types and %q", len(seen), len(Types), noneClass)
+	}
+	return md, nil
+}
+
+// defaultModel is the committed model, loaded once at start.
+var defaultModel, defaultModelErr = LoadModel(modelBytes)
+
+// CheckModel reports whether the committed model loaded: a service calls
+// it at start and refuses to start on an error (a model file that does not
+// match the code's feature set).
+func CheckModel() error { return defaultModelErr }
+
+func mustModel() *Model {
+	if defaultModelErr != nil {
+		panic(defaultModelErr)
+	}
+	return defaultModel
+}
+
+// typed is the type model's reading of one item.
+type typed struct {
+	t    Type
+	p    float64 // the calibrated probability of t
+	head bool    // the headline carries t (else only the lead does)
+}
+
+// classify types one item's prepared headline (foldAbbrev(prepText)) and
+// lead (leadText) for the company m names (the zero Matcher when unknown).
+// ok is false when the most probable class is none.
+func (md *Model) classify(h, l string, m companyname.Matcher) (typed, bool) {
+	g := itemGuard(h)
+	if g == "notyet" {
+		// Denials, negations, talks, deliberation, rumours and others'
+		// forecasts report no event, whatever else the words say (every
+		// such training item is none).
+		return typed{}, false
+	}
+	i, p := md.m.Predict(features(h, l, g, m))
+	t := md.classes[i]
+	if t == "" {
+		return typed{}, false
+	}
+	// The headline carries the type unless the lexicon reads it in the
+	// lead and not in the headline: the facts are then read in the lead.
+	return typed{t: t, p: p, head: readsAs(h, t) || !readsAs(l, t)}, true
+}
+
+// Classify types one headline and its lead paragraph with the committed
+// model, for an unnamed company (see doc.go). p is the model's calibrated
+// probability of t; ok is false when the item reports no event.
+func Classify(headline, lead string) (t Type, p float64, ok bool) {
+	c, ok := mustModel().classify(foldAbbrev(prepText(headline)), leadText(lead), companyname.Matcher{})
+	return c.t, c.p, ok
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package signals
+
+const raceEnabled = false
