@@ -21,6 +21,9 @@ import (
 const (
 	corpusDev     = "testdata/corpus/dev.jsonl"
 	corpusHeldOut = "testdata/corpus/heldout.jsonl"
+	// corpusSecond is the second outside set (testdata/corpus/README.md),
+	// written after the held-out part was scored: never trained on.
+	corpusSecond = "testdata/corpus/outside2.jsonl"
 )
 
 // corpusStyles are the corpus's writing styles.
@@ -234,18 +237,7 @@ func scoreCorpus(t *testing.T, name string) corpusScore {
 // merge figure is the detector's on the development part's shared events
 // (testdata/corpus/README.md).
 func TestCorpusDevelopment(t *testing.T) {
-	sc := scoreCorpus(t, corpusDev)
-	if sc.accuracy() < corpusDevFloorAccuracy {
-		t.Errorf("accuracy %.1f%%, want >= %.0f%%", 100*sc.accuracy(), 100*corpusDevFloorAccuracy)
-	}
-	for _, l := range Classes() {
-		if sc.recall(l) < corpusDevFloorRecall {
-			t.Errorf("%s recall %.1f%%, want >= %.0f%%", l, 100*sc.recall(l), 100*corpusDevFloorRecall)
-		}
-	}
-	if sc.mergedShare() < corpusDevFloorMerged {
-		t.Errorf("merged %.1f%% of same-event pairs, want >= %.0f%%", 100*sc.mergedShare(), 100*corpusDevFloorMerged)
-	}
+	scoreCorpus(t, corpusDev).check(t, corpusDevFloorAccuracy, corpusDevFloorRecall, corpusDevFloorMerged, 1)
 }
 
 // Floors of TestCorpusDevelopment, in-sample since the type model learns
@@ -256,4 +248,82 @@ const (
 	corpusDevFloorAccuracy = 0.97
 	corpusDevFloorRecall   = 0.90
 	corpusDevFloorMerged   = 0.88
+)
+
+// TestCorpusHeldOut scores the held-out part: scored once, untuned, when
+// the issue 20 work was done (testdata/corpus/README.md has that figure);
+// since then a regression set whose floors are that score, rounded down.
+func TestCorpusHeldOut(t *testing.T) {
+	scoreCorpus(t, corpusHeldOut).check(t, corpusHeldOutFloorAccuracy, corpusHeldOutFloorRecall, corpusHeldOutFloorMerged, corpusHeldOutCeilingPromoted)
+}
+
+// check fails the test when the score is below the floors of accuracy,
+// every label's recall and same-event pairs merged, or above the ceiling of
+// traps promoted.
+func (sc corpusScore) check(t *testing.T, accuracy, recall, merged, promoted float64) {
+	t.Helper()
+	if sc.accuracy() < accuracy {
+		t.Errorf("accuracy %.1f%%, want >= %.0f%%", 100*sc.accuracy(), 100*accuracy)
+	}
+	for _, l := range Classes() {
+		if sc.recall(l) < recall {
+			t.Errorf("%s recall %.1f%%, want >= %.0f%%", l, 100*sc.recall(l), 100*recall)
+		}
+	}
+	if sc.mergedShare() < merged {
+		t.Errorf("merged %.1f%% of same-event pairs, want >= %.0f%%", 100*sc.mergedShare(), 100*merged)
+	}
+	if sc.promotedShare() > promoted {
+		t.Errorf("%.1f%% of traps promoted, want <= %.0f%%", 100*sc.promotedShare(), 100*promoted)
+	}
+}
+
+// Floors of TestCorpusHeldOut: its one untuned score (2026-11-26, the
+// model of commit 7a496da), rounded down (the ceiling up).
+const (
+	corpusHeldOutFloorAccuracy   = 0.87 // 238/273 = 87.2%
+	corpusHeldOutFloorRecall     = 0.59 // the lowest: other, 16/27 = 59.3%
+	corpusHeldOutFloorMerged     = 0.75 // 102 of 136 pairs = 75.0%
+	corpusHeldOutCeilingPromoted = 0.11 // 7 of 65 traps = 10.8%
+)
+
+// TestCorpusSecond scores the second outside set (testdata/corpus/README.md):
+// 396 items by three more authors who never saw this package, written
+// after the held-out part had been scored and never trained on. It was
+// scored once, untuned, when issue 20's second round of work was done;
+// since then a regression set whose floors are that score.
+func TestCorpusSecond(t *testing.T) {
+	items := loadCorpus(t, corpusSecond)
+	styles, events := map[string]int{}, map[string]int{}
+	labels := map[string]bool{}
+	for _, l := range Classes() {
+		labels[l] = true
+	}
+	for _, c := range items {
+		styles[c.Style]++
+		if c.Event != "" {
+			events[c.Event]++
+		}
+		if !labels[c.Label] || (c.Trap != "" && !labels[c.Trap]) || c.Company == "" || !slices.Contains(corpusStyles, c.Style) {
+			t.Errorf("%q: label %q, trap %q, company %q, style %q", c.Headline, c.Label, c.Trap, c.Company, c.Style)
+		}
+	}
+	if len(items) != 396 || len(styles) != 6 || len(events) != 10 {
+		t.Fatalf("%d items, %d styles, %d shared events", len(items), len(styles), len(events))
+	}
+	scoreCorpus(t, corpusSecond).check(t, corpusSecondFloorAccuracy, corpusSecondFloorRecall, corpusSecondFloorMerged, corpusSecondCeilingPromoted)
+}
+
+// Floors of TestCorpusSecond. Its one untuned score (2026-11-26, the model
+// before two fixes the fixture world asked for: stopwords out of the
+// unigrams, the lexicon's tie-break) was 347/396 = 87.6%, lowest recall
+// other 68.8%, 18 of 122 traps promoted (14.8%), 138 of 150 pairs merged
+// (92.0%). The committed model, not tuned on it, scores what the floors
+// below round: 355/396 = 89.6%, lowest recall technology 73.3%, 23 of 122
+// traps (18.9%), 92.0% of pairs.
+const (
+	corpusSecondFloorAccuracy   = 0.89
+	corpusSecondFloorRecall     = 0.73
+	corpusSecondFloorMerged     = 0.92
+	corpusSecondCeilingPromoted = 0.19
 )

@@ -37,10 +37,15 @@ type details struct {
 
 // cand is one item's reading of one event.
 type cand struct {
-	url        string
-	typ        Type
-	strength   float64
-	head       bool // a news or press item whose headline carries the type
+	url      string
+	typ      Type
+	strength float64
+	head     bool // a news or press item whose headline carries the type
+	// typed is a news or press item's reading by the type model, with the
+	// texts its facts are read from (retype).
+	typed      typed
+	headText   string // prepText(title)
+	leadText   string // leadText(excerpt)
 	date       time.Time
 	weight     float64
 	primary    bool
@@ -57,7 +62,8 @@ type cand struct {
 	hash         uint64
 	hashed       bool
 	headToks     []string
-	text         string   // headline and lead in companyname's normal form, space-padded (mentionsPlace)
+	raw          string   // headline and excerpt as written (mentionsPlace)
+	text         string   // raw in companyname's normal form, space-padded; set on first use
 	runToks      []string // headline tokens without the company's name (sharedRun)
 	idx          int      // position in the sorted candidate list
 }
@@ -169,6 +175,7 @@ func textCandidate(it *bundle.Item, n names, w window) *cand {
 	}
 	c := newCand(it, ty.t, ty.p, date)
 	c.head = ty.head
+	c.typed, c.headText, c.leadText = ty, head, lead
 	c.title = title
 	c.summary = summaryOf(body)
 	if c.summary == "" {
@@ -178,7 +185,7 @@ func textCandidate(it *bundle.Item, n names, w window) *cand {
 	c.hash, c.hashed = SimHash(hashTokens(title+" "+it.Doc.Excerpt)), true
 	c.headToks = tokens(title)
 	c.runToks = n.without(c.headToks)
-	c.text = " " + companyname.Normalize(title+" "+it.Doc.Excerpt) + " "
+	c.raw = title + " " + it.Doc.Excerpt
 	return c
 }
 
@@ -394,10 +401,17 @@ func keyCompat(a, b *cand) compat {
 }
 
 // mentionsPlace reports whether a news or press candidate's text names a
-// place (in the normal form, whole words).
+// place (in the normal form, whole words). It is called while clustering,
+// on one goroutine, and normalises the text on first use.
 func mentionsPlace(c *cand, place string) bool {
+	if c.raw == "" {
+		return false
+	}
+	if c.text == "" {
+		c.text = " " + companyname.Normalize(c.raw) + " "
+	}
 	p := companyname.Normalize(place)
-	return c.text != "" && p != "" && strings.Contains(c.text, " "+p+" ")
+	return p != "" && strings.Contains(c.text, " "+p+" ")
 }
 
 func structuredEmpty(c *cand, key string) bool { return c.structured && key == "" }
@@ -458,12 +472,12 @@ func nameCompat(a, b string) compat {
 // text (SimHash), or the same event key, or (when the keys do not
 // differ) headline token Jaccard ≥ HeadlineJaccard.
 func sameEvent(a, b *cand) bool {
-	if a.typ != b.typ {
-		return false
-	}
 	gap := a.date.Sub(b.date)
 	if gap < 0 {
 		gap = -gap
+	}
+	if a.typ != b.typ {
+		return crossType(a, b, gap)
 	}
 	if gap > MergeWindow {
 		return false
@@ -488,6 +502,66 @@ func sameEvent(a, b *cand) bool {
 		return true
 	}
 	return sharedRun(a.runToks, b.runToks) >= SharedPhrase
+}
+
+// crossType decides whether two news or press reports typed differently
+// report one event: reported within SameDayWindow, and each report's
+// type at least CrossTypeMin probable for the other (an integration read
+// as a product by one outlet and as a partnership by another). Structured
+// candidates are typed by their form and never merge across types.
+func crossType(a, b *cand, gap time.Duration) bool {
+	if a.typed.probs == nil || b.typed.probs == nil || gap > SameDayWindow || a.url == b.url {
+		return false
+	}
+	return a.typed.prob(b.typ) >= CrossTypeMin && b.typed.prob(a.typ) >= CrossTypeMin
+}
+
+// CrossTypeMin is how probable, under the type model, each of two
+// same-day reports must find the other's type for them to be one event.
+const CrossTypeMin = 0.1
+
+// retype gives a merged group one type: a structured member's (a filing
+// or job board is typed by its form), else the type with the largest sum
+// of the members' probabilities among the members' types. Members of
+// another type are read again as that type (facts, strength).
+func retype(group []*cand, n names) {
+	var structured Type
+	mixed := false
+	for _, c := range group {
+		mixed = mixed || c.typ != group[0].typ
+		if c.typed.probs == nil && structured == "" {
+			structured = c.typ
+		}
+	}
+	if !mixed {
+		return
+	}
+	best := structured
+	if best == "" {
+		sums := map[Type]float64{}
+		for _, c := range group {
+			sums[c.typ] = 0
+		}
+		for t := range sums {
+			for _, c := range group {
+				sums[t] += c.typed.prob(t)
+			}
+		}
+		for _, t := range Types { // precedence order breaks ties
+			if v, ok := sums[t]; ok && (best == "" || v > sums[best]) {
+				best = t
+			}
+		}
+	}
+	for _, c := range group {
+		if c.typed.probs == nil || c.typ == best {
+			continue
+		}
+		c.typ = best
+		c.strength = c.typed.prob(best)
+		c.head = headCarries(foldAbbrev(c.headText), c.leadText, best)
+		c.facts, c.d = extractFacts(best, c.headText, c.leadText, c.head, n)
+	}
 }
 
 // SameDayWindow: two reports of one type (but other) about the company
@@ -819,6 +893,7 @@ func Detect(in Input) Result {
 
 	var events []*event
 	for _, g := range cluster(cs) {
+		retype(g, n)
 		events = append(events, buildEvent(g, now))
 	}
 	sort.SliceStable(events, func(i, j int) bool { return eventLess(events[i], events[j]) })

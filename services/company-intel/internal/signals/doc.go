@@ -44,13 +44,25 @@
 // whether a lead is known at all. The most probable of the eleven types
 // and none wins; the signal's match strength is its probability, so a
 // signal's confidence is authority × probability × recency (Confidence).
-// A denial, negation, talks, rumour or forecast (the notyet guard) is not
-// an event whatever the model says: every such training item is none.
+// A denial, negation, talks, rumour or forecast (the notyet guard) and a
+// customer story (the customer guard) are not events of the company's
+// whatever the model says: every such training item is none. Two
+// same-day reports the model types differently are one event when each
+// finds the other's type at least CrossTypeMin probable; the event takes
+// the type with the larger summed probability and the other report is
+// read again as that type (retype).
+//
+// When the model is unsure (its best class below TieBreakBelow) and the
+// lexicon reads in the headline a type the model gives at least
+// TieBreakMin, the lexicon's type wins (Model.decide): its specific
+// patterns are precise where the model hesitates. Unigrams leave out
+// stopwords (they only fit noise); bigrams keep them ("has not").
 //
 // The committed model (model.json) is trained by `make train`
 // (cmd/trainsignals, TrainModel) on TrainingData: the outside corpus's
-// development part and the sets the lexicon was tuned on, never a held-out
-// set; each item is learnt with its lead and, at half weight, by its
+// development part, its held-out part once scored, and the sets the
+// lexicon was tuned on, never holdout-independent.jsonl nor the second
+// outside set; each item is learnt with its lead and, at half weight, by its
 // headline alone (news sources that send no excerpt). Training is
 // deterministic full-batch gradient descent (textclass.DefaultOptions), the
 // temperature is calibrated on 5-fold out-of-fold predictions, and the file

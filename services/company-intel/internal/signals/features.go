@@ -170,8 +170,10 @@ func companyPlace(hw, lw []companyname.Word, m companyname.Matcher) string {
 	return "absent"
 }
 
-// appendWords adds the unigram and bigram features of marked words: a run
-// of the company's words is one word "_co_", a word that starts with a digit "_n_"
+// appendWords adds the unigram and bigram features of marked words
+// (unigrams without stopwords, which only fit noise; bigrams with them,
+// which carry syntax: "^ _co_", "has not"): a run of the company's words
+// is one word "_co_", a word that starts with a digit "_n_"
 // (a four-digit number from 1900 to 2099 "_y_").
 func appendWords(out []string, uni, bi string, ws []companyname.Word) []string {
 	prev := "^"
@@ -189,7 +191,10 @@ func appendWords(out []string, uni, bi string, ws []companyname.Word) []string {
 				word = "_y_"
 			}
 		}
-		out = append(out, uni+word, bi+prev+" "+word)
+		if !stopwords[word] {
+			out = append(out, uni+word)
+		}
+		out = append(out, bi+prev+" "+word)
 		prev = word
 	}
 	return out
@@ -202,7 +207,7 @@ func isNumber(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
 // numbers.
 func appendStems(out []string, prefix string, ws []companyname.Word) []string {
 	for _, w := range ws {
-		if !w.Name && !isNumber(w.Text) {
+		if !w.Name && !isNumber(w.Text) && !stopwords[w.Text] {
 			out = append(out, prefix+stem(w.Text))
 		}
 	}
@@ -255,7 +260,7 @@ var wordClasses = func() map[string][]string {
 		{"cut", "layoff lay cut job redundanc restructur furlough"},
 		{"result", "revenue profit loss earning result quarter guidance outlook forecast dividend buyback valuation ipo list delist"},
 		{"rule", "regulator approv clear fine penalty licens authoris authoriz certif complianc lawsuit sue court ruling settle investigation probe recall fda sec fca cma"},
-		{"tech", "migrat moved adopt deploy implement rebuilt rewrote rewrite rewritten platform cloud stack infrastructur postgres kubernet aws azure gcp"},
+		{"tech", "migrat moved adopt deploy implement rebuilt rewrote rewrite rewritten sourc opensourc platform cloud stack infrastructur postgres kubernet aws azure gcp"},
 		{"honour", "award honour honor prize gold winner shortlist recognis recogniz anniversary celebrat milestone donat charity sponsor conference keynote summit exhibit booth talk speak"},
 		{"deny", "deni deny rumour rumor talk consider explor mull weigh report said"},
 	} {

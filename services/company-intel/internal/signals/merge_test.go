@@ -402,3 +402,47 @@ func TestWrittenOutAmountsAndSamples(t *testing.T) {
 		t.Errorf("filingProse = %q", got)
 	}
 }
+
+// TestCrossTypeMerge: two same-day reports the model types differently
+// are one event when each finds the other's type probable enough; the
+// event takes the type with the larger summed probability and the other
+// report is read again as that type. Reports days apart, or where one
+// type is improbable for the other report, stay apart; a structured
+// candidate never merges across types.
+func TestCrossTypeMerge(t *testing.T) {
+	n := newNames("Ironleaf Software", nil, "")
+	day := date(2026, 3, 3)
+	text := func(url string, ty Type, probs map[Type]float64, head string, at time.Time) *cand {
+		c := &cand{url: url, typ: ty, date: at, typed: typed{t: ty, p: probs[ty], probs: probs}, headText: head, leadText: ""}
+		c.strength = probs[ty]
+		return c
+	}
+	product := text("https://a.example/1", TypeProduct, map[Type]float64{TypeProduct: 0.55, TypePartnership: 0.40},
+		"Ironleaf Software launches native integration with Pallister CRM", day)
+	partner := text("https://b.example/2", TypePartnership, map[Type]float64{TypePartnership: 0.8, TypeProduct: 0.15},
+		"Ironleaf Software partners with Pallister CRM", day.Add(5*time.Hour))
+	if !sameEvent(product, partner) {
+		t.Fatal("same-day reports typed product and partnership, each probable for the other, stayed apart")
+	}
+	g := []*cand{product, partner}
+	retype(g, n)
+	if product.typ != TypePartnership || partner.typ != TypePartnership {
+		t.Errorf("types after retype: %s, %s; want partnership (0.4+0.8 > 0.55+0.15)", product.typ, partner.typ)
+	}
+	if product.strength != 0.40 || product.facts.Counterparty != "Pallister CRM" {
+		t.Errorf("the product report read again as partnership: strength %.2f, facts %+v", product.strength, product.facts)
+	}
+
+	later := text("https://c.example/3", TypeProduct, map[Type]float64{TypeProduct: 0.55, TypePartnership: 0.40}, "Ironleaf Software launches an integration", day.Add(72*time.Hour))
+	improbable := text("https://d.example/4", TypeProduct, map[Type]float64{TypeProduct: 0.95, TypePartnership: 0.02}, "Ironleaf Software launches Ironleaf 5", day)
+	filing := &cand{url: "https://sec.example/8k", typ: TypeProduct, date: day, structured: true}
+	partner2 := text("https://e.example/5", TypePartnership, map[Type]float64{TypePartnership: 0.8, TypeProduct: 0.15}, "Ironleaf Software partners with Pallister CRM", day)
+	for _, tc := range []struct {
+		name string
+		a, b *cand
+	}{{"three days apart", later, partner2}, {"improbable for the other", improbable, partner2}, {"structured", filing, partner2}} {
+		if sameEvent(tc.a, tc.b) {
+			t.Errorf("%s: merged", tc.name)
+		}
+	}
+}

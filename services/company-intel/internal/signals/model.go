@@ -76,28 +76,77 @@ type typed struct {
 	t    Type
 	p    float64 // the calibrated probability of t
 	head bool    // the headline carries t (else only the lead does)
+	// probs is every type's probability (prob); nil when not classified.
+	probs map[Type]float64
 }
+
+// prob is the model's probability of type t for the item.
+func (ty typed) prob(t Type) float64 { return ty.probs[t] }
 
 // classify types one item's prepared headline (foldAbbrev(prepText)) and
 // lead (leadText) for the company m names (the zero Matcher when unknown).
 // ok is false when the most probable class is none.
 func (md *Model) classify(h, l string, m companyname.Matcher) (typed, bool) {
 	g := itemGuard(h)
-	if g == "notyet" {
+	if g == "notyet" || g == "customer" {
 		// Denials, negations, talks, deliberation, rumours and others'
-		// forecasts report no event, whatever else the words say (every
-		// such training item is none).
+		// forecasts, and customer stories (the customer acts, not the
+		// company), report no event of the company's, whatever else the
+		// words say: every such training item is none.
 		return typed{}, false
 	}
-	i, p := md.m.Predict(features(h, l, g, m))
-	t := md.classes[i]
+	ps := md.m.Probabilities(features(h, l, g, m))
+	best := md.decide(ps, func() Type { t, _ := pick(h); return t })
+	t := md.classes[best]
 	if t == "" {
 		return typed{}, false
 	}
-	// The headline carries the type unless the lexicon reads it in the
-	// lead and not in the headline: the facts are then read in the lead.
-	return typed{t: t, p: p, head: readsAs(h, t) || !readsAs(l, t)}, true
+	probs := make(map[Type]float64, len(ps))
+	for i, c := range md.classes {
+		if c != "" {
+			probs[c] = ps[i]
+		}
+	}
+	return typed{t: t, p: ps[best], head: headCarries(h, l, t), probs: probs}, true
 }
+
+// Tie-breaking by the lexicon: when the model's most probable class is
+// below TieBreakBelow and the lexicon reads in the headline a type the
+// model gives at least TieBreakMin, that type wins. The lexicon's
+// specific patterns ("open-sourcing … feature store", a named
+// technology's migration) are precise where the model is unsure.
+const (
+	TieBreakBelow = 0.6
+	TieBreakMin   = 0.25
+)
+
+// decide returns the index of the class an item gets from the model's
+// probabilities ps (in class order) and the lexicon's headline type
+// (asked for only when the model is unsure).
+func (md *Model) decide(ps []float64, lexicon func() Type) int {
+	best := 0
+	for i := range ps {
+		if ps[i] > ps[best] {
+			best = i
+		}
+	}
+	if ps[best] >= TieBreakBelow {
+		return best
+	}
+	if lt := lexicon(); lt != "" {
+		for i, c := range md.classes {
+			if c == lt && ps[i] >= TieBreakMin {
+				return i
+			}
+		}
+	}
+	return best
+}
+
+// headCarries reports whether the headline carries type t: it does unless
+// the lexicon reads t in the lead and not in the headline (the facts are
+// then read in the lead).
+func headCarries(h, l string, t Type) bool { return readsAs(h, t) || !readsAs(l, t) }
 
 // Classify types one headline and its lead paragraph with the committed
 // model, for an unnamed company (see doc.go). p is the model's calibrated
