@@ -123,6 +123,8 @@ func TestPreCheckRefusesLocally(t *testing.T) {
 			s: signing{key: key, at: testNow.Add(-10 * time.Minute)}},
 		{name: "expires within the settlement margin", reason: x402.ReasonValidBefore,
 			s: signing{key: key, at: testNow.Add(-297 * time.Second)}},
+		{name: "valid for ten years (beyond the offered maxTimeoutSeconds)", reason: x402.ReasonValidBefore,
+			s: signing{key: key, req: func(r *x402.PaymentRequirements) { r.MaxTimeoutSeconds = 10 * 365 * 24 * 3600 }}},
 		{name: "not valid yet (validAfter in the future)", reason: x402.ReasonValidAfter,
 			s: signing{key: key, at: testNow.Add(11 * time.Minute)}},
 		{name: "truncated signature", reason: x402.ReasonSignatureFormat,
@@ -217,7 +219,10 @@ func TestFailureLimiter(t *testing.T) {
 	nonce := byte(0)
 	valid := func() map[string]string {
 		nonce++
-		return map[string]string{x402.HeaderPaymentSignature: signPayment(t, chal, signing{key: key, nonce: nonce, at: clk.now()})}
+		// Signed at the fixture facilitator's fixed clock (testNow): the
+		// middleware's clock moves by at most a minute, well inside the
+		// authorization's window on both sides.
+		return map[string]string{x402.HeaderPaymentSignature: signPayment(t, chal, signing{key: key, nonce: nonce, at: testNow})}
 	}
 	bad := map[string]string{x402.HeaderPaymentSignature: "not_base64-url"}
 	const a, b = "198.51.100.7:4000", "198.51.100.8:4000"

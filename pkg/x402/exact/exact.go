@@ -1,12 +1,15 @@
 // Package exact checks an exact-scheme EVM payment (EIP-3009) against the
 // requirements it claims to satisfy, without touching a chain. It implements
 // the facilitator checks that need no chain: scheme, network, EIP-712
-// domain, signature format, recipient, exact amount, time window, nonce
+// domain, signature format, recipient, exact amount, time window (not
+// expiring within ValidBeforeMargin, not yet valid, nor valid for longer
+// than the offered maxTimeoutSeconds plus ValiditySkew), nonce
 // format and ECDSA recovery.
 package exact
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"strings"
 	"time"
@@ -21,6 +24,11 @@ import (
 // ValidBeforeMargin is how far in the future validBefore must be at
 // verification time, leaving room for the settlement transaction.
 const ValidBeforeMargin = 6 * time.Second
+
+// ValiditySkew is the clock difference tolerated between a client and
+// this check on an authorization's upper bound: validBefore may be at most
+// the offered maxTimeoutSeconds plus ValiditySkew after now.
+const ValiditySkew = 30 * time.Second
 
 // erc6492Magic is the 32-byte suffix of an ERC-6492 wrapped signature.
 const erc6492Magic = "\x64\x92\x64\x92\x64\x92\x64\x92\x64\x92\x64\x92\x64\x92\x64\x92" +
@@ -123,6 +131,12 @@ func Check(payload x402.PaymentPayload, req x402.PaymentRequirements, now time.T
 	}
 	if validAfter.Cmp(big.NewInt(now.Unix())) > 0 {
 		return c, reject(x402.ReasonValidAfter, "authorization is not valid yet (validAfter > now)")
+	}
+	if req.MaxTimeoutSeconds > 0 {
+		maxBefore := big.NewInt(now.Add(time.Duration(req.MaxTimeoutSeconds)*time.Second + ValiditySkew).Unix())
+		if validBefore.Cmp(maxBefore) > 0 {
+			return c, reject(x402.ReasonValidBefore, fmt.Sprintf("authorization is valid beyond the offered window (validBefore > now + maxTimeoutSeconds %d + %ds)", req.MaxTimeoutSeconds, int(ValiditySkew.Seconds())))
+		}
 	}
 	nonce, ok := parseNonce(a.Nonce)
 	if !ok {
