@@ -50,11 +50,47 @@ func New(logger *slog.Logger, extra ...echo.MiddlewareFunc) *echo.Echo {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = apierror.Handler(logger)
+	e.Pre(HeadAsGet())
+	e.Use(RestoreHead())
 	e.Use(requestid.Middleware())
 	e.Use(AccessLog(logger))
 	e.Use(Recover(logger))
 	e.Use(extra...)
 	return e
+}
+
+// headKey marks, in the echo context, a request that arrived as HEAD.
+const headKey = "server.head"
+
+// HeadAsGet (with RestoreHead) answers HEAD on every GET route (health,
+// discovery, OpenAPI): before routing, the request's method is set to GET
+// so that echo finds the GET route; RestoreHead, the first middleware
+// after routing, sets it back to HEAD, so the handler, the access log and
+// net/http see HEAD, and net/http writes the GET's status and headers
+// without the body (RFC 9110 §9.3.2). A path with no GET route answers
+// HEAD as it answers GET (405 with the envelope's headers).
+func HeadAsGet() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if req := c.Request(); req.Method == http.MethodHead {
+				req.Method = http.MethodGet
+				c.Set(headKey, true)
+			}
+			return next(c)
+		}
+	}
+}
+
+// RestoreHead is HeadAsGet's second half (see there).
+func RestoreHead() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if head, _ := c.Get(headKey).(bool); head {
+				c.Request().Method = http.MethodHead
+			}
+			return next(c)
+		}
+	}
 }
 
 // Recover turns a panic in a handler into a 500 envelope and logs the stack.

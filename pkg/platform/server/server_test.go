@@ -150,3 +150,45 @@ func TestGracefulShutdownCompletesInFlight(t *testing.T) {
 		t.Fatal("server still accepting after shutdown")
 	}
 }
+
+// TestHeadOnGetRoutes: HEAD on a GET route answers the GET's status and
+// headers with no body, over a real connection (net/http drops the body);
+// HEAD where there is no GET route answers like GET would (405); the
+// access log says HEAD.
+func TestHeadOnGetRoutes(t *testing.T) {
+	var logs strings.Builder
+	e := newEcho(t, &logs)
+	e.POST("/only-post", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+
+	get, err := http.Get(srv.URL + "/ok")
+	if err != nil {
+		t.Fatal(err)
+	}
+	getBody, _ := io.ReadAll(get.Body)
+	get.Body.Close()
+	res, err := http.Head(srv.URL + "/ok")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || len(body) != 0 || len(getBody) == 0 {
+		t.Fatalf("HEAD /ok: %d, %d body bytes (GET had %d)", res.StatusCode, len(body), len(getBody))
+	}
+	if ct := res.Header.Get("Content-Type"); ct != get.Header.Get("Content-Type") || res.Header.Get("X-Request-Id") == "" {
+		t.Errorf("HEAD headers %v, GET's Content-Type %q", res.Header, get.Header.Get("Content-Type"))
+	}
+	res, err = http.Head(srv.URL + "/only-post")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("HEAD on a POST-only route: %d, want 405", res.StatusCode)
+	}
+	if !strings.Contains(logs.String(), `"method":"HEAD"`) {
+		t.Errorf("the access log does not record HEAD: %s", logs.String())
+	}
+}

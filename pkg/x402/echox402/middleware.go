@@ -22,6 +22,7 @@ import (
 // Messages of the 402 challenges.
 const (
 	MsgPaymentRequired   = "PAYMENT-SIGNATURE header is required"
+	MsgHeadNotPaid       = "a HEAD request is never paid: send the payment with the route's own method"
 	MsgV1NotSupported    = "x402 v1 X-PAYMENT is not supported, send PAYMENT-SIGNATURE (x402 v2)"
 	MsgNoMatch           = "No matching payment requirements"
 	MsgAlreadyUsed       = "authorization already used or in flight"
@@ -44,9 +45,19 @@ func (m *payMiddleware) handle(next echo.HandlerFunc) echo.HandlerFunc {
 		if m.cfg.Skipper(c) {
 			return next(c)
 		}
-		o, ok := m.offers[c.Request().Method+" "+c.Path()]
+		method := c.Request().Method
+		if method == http.MethodHead {
+			// HEAD on a paid GET route (answered by the GET route) never
+			// pays and never runs the handler: it gets the challenge's
+			// status and headers, whatever payment it carries.
+			method = http.MethodGet
+		}
+		o, ok := m.offers[method+" "+c.Path()]
 		if !ok {
 			return next(c)
+		}
+		if c.Request().Method == http.MethodHead {
+			return m.challenge(c, o, MsgHeadNotPaid)
 		}
 		return m.serve(c, next, o)
 	}

@@ -541,3 +541,29 @@ func TestSettlementSurvivesClientDisconnect(t *testing.T) {
 		t.Fatalf("sends = %d, want the settlement to complete", f.chain.sends)
 	}
 }
+
+// TestHeadIsNeverPaid: HEAD on a paid GET route (the platform routes HEAD
+// to GET routes) answers the challenge, whatever payment it carries: the
+// handler does not run, nothing is verified, reserved or settled, and no
+// response is withheld from a payer who cannot read a body.
+func TestHeadIsNeverPaid(t *testing.T) {
+	f := newFixture(t, nil)
+	f.e.HEAD("/v1/paid/:id", func(c echo.Context) error {
+		f.handled.Add(1)
+		return c.JSON(http.StatusOK, map[string]string{"secret": "delivered-content"})
+	})
+	chal := f.challenge(t, "/v1/paid/1")
+	pay := signPayment(t, chal, signing{key: testKey(t), nonce: 7})
+	rec := f.do(http.MethodHead, "/v1/paid/1", map[string]string{x402.HeaderPaymentSignature: pay})
+	pr := decodeChallenge(t, rec)
+	if rec.Code != http.StatusPaymentRequired || pr.Error != echox402.MsgHeadNotPaid {
+		t.Fatalf("HEAD with a payment: %d %q", rec.Code, pr.Error)
+	}
+	if v, s, h := f.fac.verifies.Load(), f.fac.settles.Load(), f.handled.Load(); v != 0 || s != 0 || h != 0 {
+		t.Fatalf("verifies %d settles %d handled %d; want none", v, s, h)
+	}
+	// The same payment still pays a GET.
+	if rec := f.do(http.MethodGet, "/v1/paid/1", map[string]string{x402.HeaderPaymentSignature: pay}); rec.Code != http.StatusOK {
+		t.Fatalf("GET with the payment HEAD carried: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -2,6 +2,7 @@ package apptest
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,7 +14,9 @@ import (
 // CheckFreeEndpoints checks what every service serves for free: the health
 // body (validated against document, with the service name, network and
 // version "test" that Boot sets, never a payment challenge), /openapi.json,
-// and the error envelope of an unknown route.
+// the error envelope of an unknown route, and HEAD on the free GET routes
+// (health, /openapi.json, /capabilities.json, /pricing.json): 200, the
+// GET's Content-Type, no body.
 func CheckFreeEndpoints(tb testing.TB, base, service, healthPath, unknownPath string, document []byte) {
 	tb.Helper()
 	v := contract.New(tb, document)
@@ -51,6 +54,24 @@ func CheckFreeEndpoints(tb testing.TB, base, service, healthPath, unknownPath st
 	res.Body.Close()
 	if version, _ := doc["openapi"].(string); !strings.HasPrefix(version, "3.") {
 		tb.Fatalf("openapi version %v", doc["openapi"])
+	}
+
+	for _, path := range []string{healthPath, "/openapi.json", "/capabilities.json", "/pricing.json"} {
+		get, err := http.Get(base + path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		get.Body.Close()
+		head, err := http.Head(base + path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		n, _ := io.Copy(io.Discard, head.Body)
+		head.Body.Close()
+		if head.StatusCode != http.StatusOK || n != 0 || head.Header.Get("Content-Type") != get.Header.Get("Content-Type") {
+			tb.Fatalf("HEAD %s: %d, %d body bytes, Content-Type %q (GET: %d, %q)", path, head.StatusCode, n,
+				head.Header.Get("Content-Type"), get.StatusCode, get.Header.Get("Content-Type"))
+		}
 	}
 
 	res, err = http.Get(base + unknownPath)
