@@ -51,6 +51,7 @@ func New(logger *slog.Logger, extra ...echo.MiddlewareFunc) *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = apierror.Handler(logger)
 	e.Pre(HeadAsGet())
+	e.Pre(CloseChunked())
 	e.Use(RestoreHead())
 	e.Use(requestid.Middleware())
 	e.Use(AccessLog(logger))
@@ -87,6 +88,24 @@ func RestoreHead() echo.MiddlewareFunc {
 		return func(c echo.Context) error {
 			if head, _ := c.Get(headKey).(bool); head {
 				c.Request().Method = http.MethodHead
+			}
+			return next(c)
+		}
+	}
+}
+
+// CloseChunked closes the connection after answering a request sent with
+// Transfer-Encoding. net/http reads such a body by its chunks and drops a
+// Content-Length sent with it, so a request that carried both (a
+// smuggling attempt, RFC 9112 §6.3) cannot be told apart here: every
+// chunked request is answered with Connection: close, so nothing
+// pipelined behind it is read as a request. Clients of these JSON APIs send
+// Content-Length; a chunked upload only loses keep-alive.
+func CloseChunked() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if len(c.Request().TransferEncoding) > 0 {
+				c.Response().Header().Set(echo.HeaderConnection, "close")
 			}
 			return next(c)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -190,5 +191,42 @@ func TestHeadOnGetRoutes(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), `"method":"HEAD"`) {
 		t.Errorf("the access log does not record HEAD: %s", logs.String())
+	}
+}
+
+// TestContentLengthAndTransferEncodingCloseTheConnection: a request with
+// both Content-Length and Transfer-Encoding is answered once and the
+// connection closed, so a request pipelined behind it is never served
+// (RFC 9112 §6.3); a plain request keeps the connection open.
+func TestContentLengthAndTransferEncodingCloseTheConnection(t *testing.T) {
+	e := newEcho(t, nil)
+	e.POST("/echo", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+
+	send := func(raw string) string {
+		conn, err := net.Dial("tcp", host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(3 * time.Second))
+		if _, err := io.WriteString(conn, raw); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := io.ReadAll(conn) // until the server closes, or the deadline
+		return string(out)
+	}
+	smuggle := "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" +
+		"GET /ok HTTP/1.1\r\nHost: x\r\n\r\n"
+	out := send(smuggle)
+	if n := strings.Count(out, "HTTP/1.1 "); n != 1 || !strings.Contains(out, "Connection: close") {
+		t.Fatalf("CL+TE: %d responses, want 1 with Connection: close:\n%s", n, out)
+	}
+	plain := "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n" +
+		"GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+	if n := strings.Count(send(plain), "HTTP/1.1 "); n != 2 {
+		t.Fatalf("a plain request followed by another: %d responses, want 2", n)
 	}
 }
