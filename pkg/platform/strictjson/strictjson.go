@@ -1,6 +1,8 @@
 // Package strictjson decodes request bodies strictly: JSON content type,
-// one object, no unknown properties, types checked, and a byte limit that
-// answers 413 before the body is read whole.
+// one object, no unknown properties, property names matched exactly (no
+// case-insensitive match, no property twice in one object: checkKeys), types
+// checked, and a byte limit that answers 413 before the body is read whole.
+// It is the one owner of request-body decoding for both services.
 package strictjson
 
 import (
@@ -11,6 +13,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -91,6 +94,9 @@ func DecodeBytes(body []byte, dst any) error {
 	if trimmed[0] != '{' {
 		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "request body must be a JSON object")
 	}
+	if err := checkKeys(trimmed, reflect.TypeOf(dst), ""); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
@@ -106,6 +112,9 @@ func DecodeBytes(body []byte, dst any) error {
 // so that an unknown property is reported with its full path
 // (e.g. "seller.price"): encoding/json names only the last segment.
 func DecodeNested(data []byte, dst any, path string) error {
+	if err := checkKeys(data, reflect.TypeOf(dst), path); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {

@@ -1,6 +1,7 @@
 package strictjson
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -93,6 +94,19 @@ func TestDecodeBytes(t *testing.T) {
 		{name: "syntax error", body: `{"domain":}`, status: 400, code: apierror.CodeInvalidJSON,
 			message: "malformed JSON at byte 11", details: map[string]any{"offset": float64(11)}},
 		{name: "truncated", body: `{"domain":"a"`, status: 400, code: apierror.CodeInvalidJSON, message: "truncated JSON body"},
+		{name: "duplicate key (the last would win)", body: `{"domain":"a","domain":"acme.com"}`, status: 400, code: apierror.CodeInvalidJSON,
+			message: `property "domain" appears twice`, details: map[string]any{"field": "domain", "reason": "duplicate property"}},
+		{name: "duplicate key in a nested object", body: `{"seller":{"name":"x","name":"y"}}`, status: 400, code: apierror.CodeInvalidJSON,
+			message: `property "seller.name" appears twice`, details: map[string]any{"field": "seller.name", "reason": "duplicate property"}},
+		{name: "case variant of a field", body: `{"Domain":"acme.com"}`, status: 400, code: apierror.CodeInvalidRequest,
+			message: "Domain: unknown property (property names are case-sensitive: domain)",
+			details: map[string]any{"field": "Domain", "reason": "unknown property (property names are case-sensitive: domain)"}},
+		{name: "case variant next to the field", body: `{"domain":"a","DOMAIN":"acme.com"}`, status: 400, code: apierror.CodeInvalidRequest,
+			message: "DOMAIN: unknown property (property names are case-sensitive: domain)",
+			details: map[string]any{"field": "DOMAIN", "reason": "unknown property (property names are case-sensitive: domain)"}},
+		{name: "case variant in a nested struct", body: `{"inner":{"Price":1}}`, status: 400, code: apierror.CodeInvalidRequest,
+			message: "inner.Price: unknown property (property names are case-sensitive: inner.price)",
+			details: map[string]any{"field": "inner.Price", "reason": "unknown property (property names are case-sensitive: inner.price)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -333,3 +347,40 @@ var errBoom = errors.New("connection reset")
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errBoom }
+
+// FuzzDecodeBytesKeys: whatever the body, a successful decode means the
+// body named no property twice in one object and named every top-level
+// property exactly as the struct does.
+func FuzzDecodeBytesKeys(f *testing.F) {
+	for _, seed := range []string{`{"domain":"a"}`, `{"domain":"a","domain":"b"}`, `{"Domain":"a"}`, `{"DOMAIN":"a","domain":"b"}`,
+		`{"seller":{"name":"x","NAME":"y"}}`, `{"inner":{"price":1,"price":2}}`, `{"tags":["a","b"],"limit":3}`} {
+		f.Add([]byte(seed))
+	}
+	names := map[string]bool{}
+	for k := range jsonFields(reflect.TypeOf(request{})) {
+		names[k] = true
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var dst request
+		if DecodeBytes(body, &dst) != nil {
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(bytes.TrimSpace(body)))
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+			t.Fatalf("decoded a body that is not an object: %q", body)
+		}
+		seen := map[string]bool{}
+		for dec.More() {
+			kt, _ := dec.Token()
+			k, _ := kt.(string)
+			if seen[k] || !names[k] {
+				t.Fatalf("decoded %q: top-level key %q duplicated or not a field's exact name", body, k)
+			}
+			seen[k] = true
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				t.Fatalf("decoded %q but cannot re-read it: %v", body, err)
+			}
+		}
+	})
+}

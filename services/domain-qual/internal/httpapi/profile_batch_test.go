@@ -148,6 +148,8 @@ func TestParseBatchBody(t *testing.T) {
 		{name: "oversized entry", body: `{"domains":["acme.com","` + strings.Repeat("a", batch.MaxInputLength+1) + `"]}`,
 			wantCode: apierror.CodeInvalidRequest, wantField: "domains[1]", wantRule: "entry_too_long"},
 		{name: "unknown property", body: `{"domains":["acme.com"],"verbose":true}`, wantCode: apierror.CodeInvalidRequest, wantField: "verbose"},
+		{name: "case variant of domains", body: `{"Domains":["acme.com"]}`, wantCode: apierror.CodeInvalidRequest, wantField: "Domains"},
+		{name: "domains twice", body: `{"domains":["a.com"],"domains":["acme.com"]}`, wantCode: apierror.CodeInvalidJSON, wantField: "domains"},
 		{name: "top-level array", body: `["acme.com"]`, wantCode: apierror.CodeInvalidJSON},
 		{name: "malformed JSON", body: `{"domains":["acme.com"`, wantCode: apierror.CodeInvalidJSON},
 		{name: "trailing data", body: `{"domains":["acme.com"]} {}`, wantCode: apierror.CodeInvalidJSON},
