@@ -18,16 +18,20 @@
 package mcpserve
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/intel402/intel402/pkg/platform/strictjson"
 
 	"github.com/intel402/intel402/pkg/platform/payments"
 )
@@ -63,9 +67,10 @@ const (
 // mcp://tool/<name>.
 const ResourcePrefix = "mcp://tool/"
 
-// MaxRequestBody bounds one MCP POST body (a JSON-RPC message or batch).
-// The dispatched routes keep their own, smaller limits (413).
-const MaxRequestBody = 1 << 20
+// MaxRequestBody bounds one MCP POST body (a JSON-RPC message or batch):
+// the limit of every other route (strictjson.MaxBody, 16 KB); past it the
+// answer is 413 with a JSON-RPC error.
+const MaxRequestBody = strictjson.MaxBody
 
 // clientAddrHeader and clientHostHeader carry the MCP request's client
 // address and Host from the HTTP wrapper to the tool handler (the SDK hands
@@ -191,7 +196,65 @@ const instructions = "Paid tools are paid per call with x402 v2 (USDC on Base, s
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r.Header.Set(clientAddrHeader, r.RemoteAddr)
 	r.Header.Set(clientHostHeader, r.Host)
-	h.http.ServeHTTP(w, r)
+	jw := &jsonErrors{ResponseWriter: w}
+	h.http.ServeHTTP(jw, r)
+	jw.finish()
+}
+
+// jsonErrors turns the transport's own error answers (405 for GET, 400 for
+// a malformed body, 413, 415, written as text/plain) into JSON-RPC error
+// responses with the same status and headers, so that every /mcp answer is
+// JSON. Answers that are already JSON, and successful ones, pass through.
+type jsonErrors struct {
+	http.ResponseWriter
+	status  int // the withheld error status, 0 when passing through
+	message []byte
+}
+
+func (j *jsonErrors) WriteHeader(code int) {
+	ct := j.Header().Get("Content-Type")
+	if code >= 400 && !strings.HasPrefix(ct, "application/json") {
+		j.status = code
+		return
+	}
+	j.ResponseWriter.WriteHeader(code)
+}
+
+func (j *jsonErrors) Write(p []byte) (int, error) {
+	if j.status != 0 {
+		if room := 512 - len(j.message); room > 0 {
+			j.message = append(j.message, p[:min(len(p), room)]...)
+		}
+		return len(p), nil
+	}
+	return j.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (j *jsonErrors) Unwrap() http.ResponseWriter { return j.ResponseWriter }
+
+// finish writes the withheld error as a JSON-RPC error response: id null
+// (the request could not be read), code -32600 (invalid request), or
+// -32700 (parse error) for a 400.
+func (j *jsonErrors) finish() {
+	if j.status == 0 {
+		return
+	}
+	code := -32600
+	if j.status == http.StatusBadRequest {
+		code = -32700
+	}
+	msg := strings.TrimSpace(string(j.message))
+	if msg == "" {
+		msg = http.StatusText(j.status)
+	}
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil,
+		"error": map[string]any{"code": code, "message": msg, "data": map[string]any{"httpStatus": j.status}}})
+	h := j.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	j.ResponseWriter.WriteHeader(j.status)
+	_, _ = j.ResponseWriter.Write(body)
 }
 
 // Register mounts the endpoint on e at Path (every method: the transport

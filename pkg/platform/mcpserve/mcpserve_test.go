@@ -769,3 +769,58 @@ func TestConfigErrors(t *testing.T) {
 		t.Error("no doc: accepted")
 	}
 }
+
+// TestTransportErrorsAreJSON: every answer of /mcp is JSON, also the
+// transport's own refusals (a GET, a malformed body, a body over the 16 KB
+// limit every route has, a wrong content type): a JSON-RPC error with id
+// null and the HTTP status in error.data.
+func TestTransportErrorsAreJSON(t *testing.T) {
+	a := newApp(t, false)
+	accept := map[string]string{"Accept": "application/json, text/event-stream"}
+	big := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"` + strings.Repeat("x", 17*1024) + `"}}`
+	for _, tc := range []struct {
+		name, method, body, contentType string
+		status                          int
+	}{
+		{"GET", http.MethodGet, "", "", http.StatusMethodNotAllowed},
+		{"malformed body", http.MethodPost, "{", "application/json", http.StatusBadRequest},
+		{"body over 16 KB", http.MethodPost, big, "application/json", http.StatusRequestEntityTooLarge},
+		{"not JSON", http.MethodPost, "hello", "text/plain", http.StatusUnsupportedMediaType},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, a.url+mcpserve.Path, strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range accept {
+				req.Header.Set(k, v)
+			}
+			if tc.contentType != "" {
+				req.Header.Set("Content-Type", tc.contentType)
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			var env struct {
+				JSONRPC string          `json:"jsonrpc"`
+				ID      json.RawMessage `json:"id"`
+				Error   struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+					Data    struct {
+						HTTPStatus int `json:"httpStatus"`
+					} `json:"data"`
+				} `json:"error"`
+			}
+			if err := json.NewDecoder(res.Body).Decode(&env); err != nil {
+				t.Fatalf("%d %s: body is not JSON: %v", res.StatusCode, res.Header.Get("Content-Type"), err)
+			}
+			if res.StatusCode != tc.status || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") ||
+				env.JSONRPC != "2.0" || string(env.ID) != "null" || env.Error.Code >= 0 || env.Error.Message == "" || env.Error.Data.HTTPStatus != tc.status {
+				t.Fatalf("%d %s %+v, want %d and a JSON-RPC error", res.StatusCode, res.Header.Get("Content-Type"), env, tc.status)
+			}
+		})
+	}
+}
