@@ -386,26 +386,35 @@ type hit struct {
 func findHits(text string) []hit {
 	folded := foldCase(text)
 	var hits []hit
-	for i, lx := range lexicons {
-		var found []hit
-		var spans [][]int
-		for _, pt := range lx.pos {
-			for _, m := range pt.re.findAll(text, folded) {
-				found = append(found, hit{t: lx.t, start: m[0], grade: pt.grade})
-				spans = append(spans, m)
-			}
+	for i := range lexicons {
+		hits = append(hits, lexiconHits(i, text, folded)...)
+	}
+	return hits
+}
+
+// lexiconHits returns lexicon i's positive matches in text (folded is
+// foldCase(text)) that survive its guards.
+func lexiconHits(i int, text, folded string) []hit {
+	lx := lexicons[i]
+	var found []hit
+	var spans [][]int
+	for _, pt := range lx.pos {
+		for _, m := range pt.re.findAll(text, folded) {
+			found = append(found, hit{t: lx.t, start: m[0], grade: pt.grade})
+			spans = append(spans, m)
 		}
-		if len(found) == 0 {
-			continue
-		}
-		var guards [][]int
-		for _, g := range guardSets[i] {
-			guards = append(guards, g.findAll(text, folded)...)
-		}
-		for k, h := range found {
-			if !overlaps(spans[k], guards) {
-				hits = append(hits, h)
-			}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	var guards [][]int
+	for _, g := range guardSets[i] {
+		guards = append(guards, g.findAll(text, folded)...)
+	}
+	var hits []hit
+	for k, h := range found {
+		if !overlaps(spans[k], guards) {
+			hits = append(hits, h)
 		}
 	}
 	return hits
@@ -466,23 +475,8 @@ func better(a, b hit) bool {
 func readsAs(text string, t Type) bool {
 	folded := foldCase(text)
 	for i, lx := range lexicons {
-		if lx.t != t {
-			continue
-		}
-		var guards [][]int
-		guarded := false
-		for _, pt := range lx.pos {
-			for _, m := range pt.re.findAll(text, folded) {
-				if !guarded {
-					for _, g := range guardSets[i] {
-						guards = append(guards, g.findAll(text, folded)...)
-					}
-					guarded = true
-				}
-				if !overlaps(m, guards) {
-					return true
-				}
-			}
+		if lx.t == t && len(lexiconHits(i, text, folded)) > 0 {
+			return true
 		}
 	}
 	return false

@@ -34,26 +34,36 @@ func LoadModel(b []byte) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("signals: %w", err)
 	}
-	md := &Model{m: m, file: f}
+	classes, err := classTypes(m.Classes)
+	if err != nil {
+		return nil, err
+	}
+	return &Model{m: m, file: f, classes: classes}, nil
+}
+
+// classTypes maps a model's classes to types ("" for none); they must be
+// the eleven types and none, each once.
+func classTypes(classes []string) ([]Type, error) {
+	var out []Type
 	seen := map[string]bool{}
-	for _, c := range m.Classes {
+	for _, c := range classes {
 		if seen[c] {
 			return nil, fmt.Errorf("signals: model class %q twice", c)
 		}
 		seen[c] = true
 		if c == noneClass {
-			md.classes = append(md.classes, "")
+			out = append(out, "")
 			continue
 		}
 		if _, ok := precedence[Type(c)]; !ok {
 			return nil, fmt.Errorf("signals: model class %q is not a signal type", c)
 		}
-		md.classes = append(md.classes, Type(c))
+		out = append(out, Type(c))
 	}
 	if len(seen) != len(Types)+1 || !seen[noneClass] {
 		return nil, fmt.Errorf("signals: model has %d classes, want the %d types and %q", len(seen), len(Types), noneClass)
 	}
-	return md, nil
+	return out, nil
 }
 
 // defaultModel is the committed model, loaded once at start.

@@ -209,12 +209,11 @@ func TrainModel(dir string, o textclass.Options) ([]byte, *TrainingRecord, error
 	temp := textclass.Calibrate(preds)
 	// The detector's reading: the model's, tie-broken by the lexicon
 	// (Model.decide), and the notyet and customer guards (none).
-	md := &Model{classes: make([]Type, len(classes))}
-	for i, c := range classes {
-		if c != noneClass {
-			md.classes[i] = Type(c)
-		}
+	types, err := classTypes(classes)
+	if err != nil {
+		return nil, nil, err
 	}
+	md := &Model{classes: types}
 	for i := range preds {
 		h := heads[i]
 		if g := itemGuard(h); g == "notyet" || g == "customer" {
