@@ -36,6 +36,12 @@ const (
 	ReasonUnexpectedSettleError          = "unexpected_settle_error"
 	ReasonFacilitatorUnavailable         = "facilitator_unavailable"
 	ReasonAuthorizationAlreadyInProgress = "authorization_already_in_flight"
+	// ReasonSettlementPending (SettleResponse.ErrorReason, with the
+	// broadcast transaction in Transaction) is non-terminal: the settlement
+	// was sent but its confirmation could not be observed, so the payer may
+	// yet be charged. Settle the same payload again to reconcile; never ask
+	// for a new payment on it (SettleResponse.Pending).
+	ReasonSettlementPending = "settlement_pending"
 )
 
 // Rejection is a payment refused for a documented reason: the facilitator

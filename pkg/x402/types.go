@@ -106,6 +106,12 @@ type SettleResponse struct {
 	Amount       string `json:"amount,omitempty"`
 }
 
+// Pending reports a non-terminal outcome: the settlement was broadcast
+// (Transaction) but not observed confirmed (ReasonSettlementPending).
+func (s SettleResponse) Pending() bool {
+	return !s.Success && s.ErrorReason == ReasonSettlementPending
+}
+
 // SupportedKind is one (version, scheme, network) a facilitator handles.
 type SupportedKind struct {
 	X402Version int            `json:"x402Version"`

@@ -18,16 +18,18 @@ import (
 
 	"github.com/intel402/intel402/pkg/platform/telemetry"
 	"github.com/intel402/intel402/pkg/x402"
+	"github.com/intel402/intel402/pkg/x402/echox402"
 	"github.com/intel402/intel402/pkg/x402/evmchain"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
 )
 
 // NewFacilitator returns the facilitator the configuration selects: the
 // remote one at FacilitatorURL (bearer or CDP JWT auth), else the built-in
-// one over RPCURL. Neither is contacted here, so an unreachable facilitator
-// never stops a service from starting; calls fail with
-// x402.ErrFacilitatorUnavailable until it answers.
-func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics) (x402.Facilitator, func(), error) {
+// one over RPCURL, which keeps its pending settlements in pending (the
+// service's shared store; nil: in-process). Neither is contacted here, so
+// an unreachable facilitator never stops a service from starting; calls
+// fail with x402.ErrFacilitatorUnavailable until it answers.
+func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics, pending facilitator.PendingStore) (x402.Facilitator, func(), error) {
 	var f x402.Facilitator
 	closeFn := func() {}
 	switch {
@@ -60,7 +62,7 @@ func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics) (x402
 		if err != nil {
 			return nil, nil, fmt.Errorf("payments: X402_SETTLEMENT_KEY: not a hex secp256k1 private key")
 		}
-		lz := &lazyLocal{rpcURL: cfg.RPCURL, key: key, logger: logger}
+		lz := &lazyLocal{rpcURL: cfg.RPCURL, key: key, logger: logger, pending: pending}
 		f, closeFn = lz, lz.close
 		logger.Info("x402 facilitator", slog.String("kind", "built-in"), slog.String("rpc", cfg.RPCURL),
 			slog.String("signer", crypto.PubkeyToAddress(key.PublicKey).Hex()))
@@ -71,9 +73,10 @@ func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics) (x402
 // lazyLocal builds the built-in facilitator on first use and retries the
 // connection on later calls until the chain answers.
 type lazyLocal struct {
-	rpcURL string
-	key    *ecdsa.PrivateKey
-	logger *slog.Logger
+	rpcURL  string
+	key     *ecdsa.PrivateKey
+	logger  *slog.Logger
+	pending facilitator.PendingStore
 
 	mu    sync.Mutex
 	local *facilitator.Local
@@ -103,7 +106,7 @@ func (l *lazyLocal) get(ctx context.Context) (*facilitator.Local, error) {
 		return nil, fmt.Errorf("%w: X402_RPC_URL serves chain %s, not 8453", x402.ErrFacilitatorUnavailable, id)
 	}
 	local, err := facilitator.NewLocal(facilitator.LocalConfig{
-		Chain: chain, Network: x402.NetworkBase, Signer: chain.SettlementAddress(), Logger: l.logger,
+		Chain: chain, Network: x402.NetworkBase, Signer: chain.SettlementAddress(), Logger: l.logger, Pending: l.pending,
 	})
 	if err != nil {
 		chain.Close()
@@ -135,6 +138,15 @@ func (l *lazyLocal) Settle(ctx context.Context, p x402.PaymentPayload, r x402.Pa
 		return x402.SettleResponse{}, err
 	}
 	return f.Settle(ctx, p, r)
+}
+
+// Executed implements echox402.Executor.
+func (l *lazyLocal) Executed(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (string, bool, error) {
+	f, err := l.get(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	return f.Executed(ctx, p, r)
 }
 
 func (l *lazyLocal) Supported(ctx context.Context) (x402.SupportedResponse, error) {
@@ -196,6 +208,8 @@ func (f *metered) Settle(ctx context.Context, p x402.PaymentPayload, r x402.Paym
 	switch {
 	case err != nil:
 		outcome = "settle_unavailable"
+	case s.Pending():
+		outcome = "settle_pending"
 	case s.Success:
 		outcome = "settled"
 		if amount, ok := new(big.Int).SetString(r.Amount, 10); ok && amount.IsInt64() {
@@ -205,6 +219,15 @@ func (f *metered) Settle(ctx context.Context, p x402.PaymentPayload, r x402.Paym
 	f.m.Facilitator(ctx, "settle", outcome, time.Since(start))
 	f.m.Payment(ctx, route(p), outcome, n)
 	return s, err
+}
+
+// Executed implements echox402.Executor when the wrapped facilitator does
+// (the built-in one); otherwise it cannot tell.
+func (f *metered) Executed(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (string, bool, error) {
+	if ex, ok := f.inner.(echox402.Executor); ok {
+		return ex.Executed(ctx, p, r)
+	}
+	return "", false, nil
 }
 
 func (f *metered) Supported(ctx context.Context) (x402.SupportedResponse, error) {

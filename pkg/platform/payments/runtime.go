@@ -16,7 +16,7 @@ import (
 // the facilitator cfg selects (released when the runtime closes) and the
 // pay middleware charging prices, with the runtime's store as replay store.
 func ForRuntime(rt *app.Runtime, cfg Config, prices []Price, doc *openapi3.T) (echo.MiddlewareFunc, error) {
-	fac, closeFac, err := NewFacilitator(cfg, rt.Logger, rt.Metrics)
+	fac, closeFac, err := NewFacilitator(cfg, rt.Logger, rt.Metrics, rt.Store)
 	if err != nil {
 		return nil, err
 	}

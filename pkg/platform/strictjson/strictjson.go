@@ -69,7 +69,9 @@ func Decode(r *http.Request, dst any) error {
 }
 
 // ReadBody checks the JSON content type and reads the (BodyLimit-limited)
-// body, answering 413 when the limit is crossed.
+// body, answering 413 when the limit is crossed. r.Body is left readable
+// again from the start (the payment middleware binds a payment whose
+// settlement is pending to the request it paid for).
 func ReadBody(r *http.Request) ([]byte, error) {
 	if err := RequireJSON(r); err != nil {
 		return nil, err
@@ -82,6 +84,7 @@ func ReadBody(r *http.Request) ([]byte, error) {
 		}
 		return nil, apierror.Wrap(err, http.StatusBadRequest, apierror.CodeInvalidJSON, "could not read the request body")
 	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
 	return body, nil
 }
 

@@ -21,7 +21,7 @@ const scope = "github.com/intel402/intel402/pkg/platform/telemetry"
 //	intel402.http.requests            counter   {route, method, status}
 //	intel402.http.request.duration    histogram seconds {route, method, status}
 //	intel402.cache.lookups            counter   {op, outcome=hit|miss|shared|error}
-//	intel402.payments                 counter   {route, outcome=challenged|verified|settled|rejected|settle_failed}
+//	intel402.payments                 counter   {route, outcome=challenged|verified|settled|rejected|settle_failed|settle_pending|settlement_pending|held_delivered}
 //	intel402.payments.amount          counter   atomic USDC units settled {route}
 //	intel402.upstream.calls           counter   {upstream, outcome}
 //	intel402.upstream.cost            counter   estimated USD spent upstream {upstream}

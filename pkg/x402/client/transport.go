@@ -5,6 +5,7 @@ package client
 
 import (
 	"bytes"
+	"context"
 	"crypto/ecdsa"
 	"crypto/rand"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,7 +52,21 @@ type Transport struct {
 	assets []x402.Asset
 	now    func() time.Time
 	rand   io.Reader
+	// pendingWait bounds the waits for a pending settlement; sleep waits.
+	pendingWait time.Duration
+	sleep       func(ctx context.Context, d time.Duration) error
 }
+
+// DefaultPendingWait bounds how long RoundTrip keeps resending the same
+// payment while the server answers that its settlement is pending.
+const DefaultPendingWait = 3 * time.Minute
+
+// maxPendingTries bounds the resends of one pending payment.
+const maxPendingTries = 100
+
+// WithPendingWait sets how long RoundTrip keeps resending the same payment
+// while its settlement is pending (default DefaultPendingWait; 0: never).
+func WithPendingWait(d time.Duration) Option { return func(t *Transport) { t.pendingWait = d } }
 
 // Option configures a Transport.
 type Option func(*Transport)
@@ -81,6 +97,7 @@ func NewTransport(key *ecdsa.PrivateKey, maxAmount *big.Int, opts ...Option) (*T
 		base: http.DefaultTransport, key: key, max: new(big.Int).Set(maxAmount),
 		assets: []x402.Asset{x402.USDCBase(), x402.USDCBaseSepolia()},
 		now:    time.Now, rand: rand.Reader,
+		pendingWait: DefaultPendingWait, sleep: sleepCtx,
 	}
 	for _, o := range opts {
 		o(t)
@@ -90,7 +107,11 @@ func NewTransport(key *ecdsa.PrivateKey, maxAmount *big.Int, opts ...Option) (*T
 
 // RoundTrip implements http.RoundTripper. On a 402 carrying
 // PAYMENT-REQUIRED it pays and retries once; the retry's response is
-// returned whatever its status.
+// returned whatever its status, except while it says the payment's
+// settlement is pending (PAYMENT-RESPONSE with errorReason
+// settlement_pending): then the same request is sent again with the same
+// payment, never a new one, after Retry-After (1 to 30 s, default 5 s),
+// until the answer is final or the pending wait (WithPendingWait) is over.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	req, err := replayable(req)
 	if err != nil {
@@ -128,7 +149,55 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	retry.Header.Set(x402.HeaderPaymentSignature, header)
-	return t.base.RoundTrip(retry)
+	resp, err = t.base.RoundTrip(retry)
+	deadline := time.Now().Add(t.pendingWait)
+	for tries := 0; err == nil && settlementPending(resp) && time.Now().Before(deadline) && tries < maxPendingTries; tries++ {
+		wait := retryAfter(resp)
+		closeBody(resp)
+		if err := t.sleep(req.Context(), wait); err != nil {
+			return nil, fmt.Errorf("x402 client: waiting for a pending settlement: %w", err)
+		}
+		again := req.Clone(req.Context())
+		if req.GetBody != nil {
+			if again.Body, err = req.GetBody(); err != nil {
+				return nil, fmt.Errorf("x402 client: replay request body: %w", err)
+			}
+		}
+		again.Header.Set(x402.HeaderPaymentSignature, header)
+		resp, err = t.base.RoundTrip(again)
+	}
+	return resp, err
+}
+
+// settlementPending reports a 402 whose PAYMENT-RESPONSE says the payment
+// was sent for settlement and its outcome is not known yet.
+func settlementPending(resp *http.Response) bool {
+	if resp.StatusCode != http.StatusPaymentRequired {
+		return false
+	}
+	sr, err := Settlement(resp)
+	return err == nil && sr.Pending()
+}
+
+// retryAfter is the response's Retry-After in seconds, bounded to 1–30 s,
+// 5 s when absent.
+func retryAfter(resp *http.Response) time.Duration {
+	secs, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("Retry-After")))
+	if err != nil {
+		return 5 * time.Second
+	}
+	return time.Duration(min(max(secs, 1), 30)) * time.Second
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // Pay answers a challenge: it picks the cheapest exact requirement it may

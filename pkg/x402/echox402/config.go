@@ -102,6 +102,10 @@ type Config struct {
 	// Replay reserves authorizations before verification. Required; use
 	// NewMemoryReplayStore for a single process.
 	Replay ReplayStore
+	// Held keeps the responses withheld while a settlement's outcome is
+	// unknown, for delivery on a retry with the same payment (default:
+	// Replay when it is a HeldStore, else an in-process store).
+	Held HeldStore
 	// Logger (default: discard). Payloads and signatures are never logged.
 	Logger *slog.Logger
 	// TrustForwardedHeaders derives the resource URL's scheme and host
@@ -156,6 +160,11 @@ type Config struct {
 const (
 	OutcomePreCheckRefused = "precheck_refused"
 	OutcomeRateLimited     = "rate_limited"
+	// OutcomeSettlementPending: a settlement's outcome stayed unknown and
+	// the response was held; OutcomeHeldDelivered: a held response was
+	// delivered on a retry once its transfer was confirmed.
+	OutcomeSettlementPending = "settlement_pending"
+	OutcomeHeldDelivered     = "held_delivered"
 )
 
 // Defaults of the failure limiter: 20 refused payments per client address
@@ -276,6 +285,13 @@ func (cfg *Config) fill() error {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Held == nil {
+		if h, ok := cfg.Replay.(HeldStore); ok {
+			cfg.Held = h
+		} else {
+			cfg.Held = NewMemoryReplayStore(cfg.Now)
+		}
 	}
 	if cfg.SettleTimeout <= 0 {
 		cfg.SettleTimeout = DefaultSettleTimeout

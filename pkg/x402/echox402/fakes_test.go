@@ -17,6 +17,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
+	"github.com/intel402/intel402/pkg/x402/echox402"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
 )
 
@@ -37,9 +38,46 @@ type fakeChain struct {
 	balance int64
 	revert  bool // mined receipts have status 0
 	sends   int
+	// hold leaves sent transfers unmined (a congested chain): the send
+	// reports its transaction with a receipt timeout until mine is called.
+	hold   bool
+	queued map[common.Hash][32]byte
+	mined  map[common.Hash]bool
 }
 
-func newFakeChain() *fakeChain { return &fakeChain{used: map[[32]byte]bool{}, balance: 1_000_000_000} }
+// mine includes every held transfer.
+func (f *fakeChain) mine() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for tx, n := range f.queued {
+		if !f.used[n] {
+			f.used[n] = true
+			f.mined[tx] = true
+		}
+		delete(f.queued, tx)
+	}
+}
+
+func (f *fakeChain) TransactionStatus(_ context.Context, tx common.Hash) (bool, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.mined[tx], f.mined[tx], nil
+}
+
+func (f *fakeChain) AuthorizationExecuted(_ context.Context, _, _, _ common.Address, _ *big.Int, n [32]byte) (common.Hash, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for tx := range f.mined {
+		if crypto.Keccak256Hash(n[:]) == tx {
+			return tx, true, nil
+		}
+	}
+	return common.Hash{}, false, nil
+}
+
+func newFakeChain() *fakeChain {
+	return &fakeChain{used: map[[32]byte]bool{}, balance: 1_000_000_000, queued: map[common.Hash][32]byte{}, mined: map[common.Hash]bool{}}
+}
 
 func (f *fakeChain) CodeAt(context.Context, common.Address) ([]byte, error) { return nil, nil }
 func (f *fakeChain) IsValidSignature(context.Context, common.Address, [32]byte, []byte) (bool, error) {
@@ -71,10 +109,15 @@ func (f *fakeChain) SendTransferWithAuthorization(_ context.Context, _ common.Ad
 	defer f.mu.Unlock()
 	f.sends++
 	tx := crypto.Keccak256Hash(a.Nonce[:])
+	if f.hold {
+		f.queued[tx] = a.Nonce
+		return tx, false, errors.New("wait for receipt: context deadline exceeded")
+	}
 	if f.revert || f.used[a.Nonce] {
 		return tx, false, nil
 	}
 	f.used[a.Nonce] = true
+	f.mined[tx] = true
 	return tx, true, nil
 }
 
@@ -82,6 +125,14 @@ func (f *fakeChain) set(fn func(*fakeChain)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fn(f)
+}
+
+// Executed forwards to the wrapped facilitator when it can tell.
+func (c *countingFacilitator) Executed(ctx context.Context, p x402.PaymentPayload, r x402.PaymentRequirements) (string, bool, error) {
+	if ex, ok := c.Facilitator.(echox402.Executor); ok {
+		return ex.Executed(ctx, p, r)
+	}
+	return "", false, nil
 }
 
 // countingFacilitator counts calls and can simulate an unreachable
@@ -110,7 +161,8 @@ func (c *countingFacilitator) Settle(ctx context.Context, p x402.PaymentPayload,
 
 func newFacilitator(t testing.TB, chain facilitator.Chain) *countingFacilitator {
 	t.Helper()
-	l, err := facilitator.NewLocal(facilitator.LocalConfig{Chain: chain, Network: x402.NetworkBase, Now: clock})
+	l, err := facilitator.NewLocal(facilitator.LocalConfig{Chain: chain, Network: x402.NetworkBase, Now: clock,
+		ReconcileWait: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,6 +121,13 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 		pstart := time.Now()
 		chk, reason := preCheck(payload, req, m.cfg.Now())
 		timings.Since("precheck", pstart, reason)
+		if reason == x402.ReasonValidBefore {
+			// An expired authorization may be the retry of a payment whose
+			// settlement was pending.
+			if done, err := m.redeliver(c, o, payer+":"+nonce, payload, req, evm, log); done {
+				return err
+			}
+		}
 		if reason != "" {
 			log.InfoContext(ctx, "x402 payment refused by the pre-check", slog.String("reason", reason), slog.String("client", client))
 			m.observe(ctx, r.Method+" "+c.Path(), OutcomePreCheckRefused)
@@ -135,6 +142,9 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 	case err != nil:
 		log.WarnContext(ctx, "x402 replay store unavailable; relying on on-chain nonce", slog.Any("error", err))
 	case !reserved:
+		if done, err := m.redeliver(c, o, payer+":"+nonce, payload, req, evm, log); done {
+			return err
+		}
 		log.InfoContext(ctx, "x402 authorization replayed or in flight")
 		return m.challenge(c, o, MsgAlreadyUsed)
 	}
@@ -204,14 +214,31 @@ func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) er
 	defer cancel()
 	sstart := time.Now()
 	sr, err := m.cfg.Facilitator.Settle(sctx, payload, req)
+	if err == nil && sr.Pending() {
+		// Broadcast, not yet confirmed: settle the same payment once more,
+		// which reconciles against the broadcast transaction.
+		log.InfoContext(ctx, "x402 settlement pending; settling the same payment again", slog.String("tx", sr.Transaction))
+		first := sr
+		sr, err = m.cfg.Facilitator.Settle(sctx, payload, req)
+		if err == nil && sr.Transaction == "" {
+			sr.Transaction = first.Transaction
+		}
+	}
 	timings.Since("settle", sstart, "")
-	if err != nil {
-		log.ErrorContext(ctx, "x402 settle failed: facilitator unavailable; response withheld", slog.Any("error", err))
-		m.setPaymentResponse(orig, x402.SettleResponse{Success: false, ErrorReason: x402.ReasonFacilitatorUnavailable,
-			Payer: pay.Payer, Network: req.Network})
-		return &Error{Status: http.StatusPaymentRequired, Code: CodeFacilitatorUnavailable,
-			Message: "payment could not be settled because the facilitator is unavailable; nothing was delivered",
-			Details: map[string]any{"reason": x402.ReasonFacilitatorUnavailable}, Err: err}
+	if err != nil || sr.Pending() {
+		// The outcome is unknown: the transfer may have been sent. Keep the
+		// response for a retry with the same payment (delivery by
+		// authorization); the reservation stays, so the payment is never
+		// served twice.
+		if err != nil {
+			log.ErrorContext(ctx, "x402 settle failed: facilitator unavailable; outcome unknown", slog.Any("error", err))
+			sr = x402.SettleResponse{Payer: pay.Payer, Network: req.Network}
+		}
+		if sr.Network == "" {
+			sr.Network = req.Network
+		}
+		m.observe(ctx, r.Method+" "+c.Path(), OutcomeSettlementPending)
+		return m.hold(c, payer+":"+nonce, out, evm, sr, err, log)
 	}
 	if !sr.Success {
 		log.WarnContext(ctx, "x402 settlement failed; response withheld", slog.String("reason", sr.ErrorReason), slog.String("tx", sr.Transaction))

@@ -300,7 +300,7 @@ func TestSettlementFailureDeliversNothing(t *testing.T) {
 		{name: "transaction reverted", setup: func(f *fixture) { f.chain.set(func(c *fakeChain) { c.revert = true }) },
 			wantReason: x402.ReasonTransactionFailed, wantCode: echox402.CodeSettlementFailed},
 		{name: "facilitator unreachable at settle", setup: func(f *fixture) { f.fac.settleDown.Store(true) },
-			wantReason: x402.ReasonFacilitatorUnavailable, wantCode: echox402.CodeFacilitatorUnavailable},
+			wantReason: x402.ReasonSettlementPending, wantCode: echox402.CodeSettlementPending},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -207,6 +207,72 @@ func (c *Client) SendTransferWithAuthorization(ctx context.Context, token common
 	return tx, receipt.Status == types.ReceiptStatusSuccessful, nil
 }
 
+// TransactionStatus looks tx's receipt up once: mined reports whether it
+// has one, ok whether its status is 1. A transaction not (yet) mined is
+// mined false with a nil error.
+func (c *Client) TransactionStatus(ctx context.Context, tx common.Hash) (mined, ok bool, err error) {
+	receipt, err := c.eth.TransactionReceipt(ctx, tx)
+	switch {
+	case errors.Is(err, ethereum.NotFound):
+		return false, false, nil
+	case err != nil:
+		return false, false, fmt.Errorf("evmchain: receipt of %s: %w", tx, err)
+	}
+	return true, receipt.Status == types.ReceiptStatusSuccessful, nil
+}
+
+// AuthorizationLogLookback is how many recent blocks AuthorizationExecuted
+// searches (about 5.5 hours of Base blocks: longer than any validity window
+// a payment is accepted with).
+const AuthorizationLogLookback = 10_000
+
+// AuthorizationExecuted finds the transaction that executed authorizer's
+// EIP-3009 authorization nonce on token as a transfer of value to to: its
+// AuthorizationUsed event within the last AuthorizationLogLookback blocks,
+// and a Transfer(authorizer, to, value) in the same transaction. A
+// cancelled authorization (AuthorizationCanceled) or one executed to
+// another payee or amount is not found.
+func (c *Client) AuthorizationExecuted(ctx context.Context, token, authorizer, to common.Address, value *big.Int, nonce [32]byte) (tx common.Hash, found bool, err error) {
+	used, okUsed := c.abis.token.Events["AuthorizationUsed"]
+	transfer, okTransfer := c.abis.token.Events["Transfer"]
+	if !okUsed || !okTransfer {
+		return common.Hash{}, false, errors.New("evmchain: token ABI lacks the AuthorizationUsed or Transfer event")
+	}
+	head, err := c.eth.BlockNumber(ctx)
+	if err != nil {
+		return common.Hash{}, false, fmt.Errorf("evmchain: block number: %w", err)
+	}
+	from := uint64(0)
+	if head > AuthorizationLogLookback {
+		from = head - AuthorizationLogLookback
+	}
+	logs, err := c.eth.FilterLogs(ctx, ethereum.FilterQuery{
+		FromBlock: new(big.Int).SetUint64(from),
+		Addresses: []common.Address{token},
+		Topics:    [][]common.Hash{{used.ID}, {common.BytesToHash(authorizer.Bytes())}, {common.Hash(nonce)}},
+	})
+	if err != nil {
+		return common.Hash{}, false, fmt.Errorf("evmchain: AuthorizationUsed logs: %w", err)
+	}
+	for _, l := range logs {
+		if l.Removed {
+			continue
+		}
+		receipt, err := c.eth.TransactionReceipt(ctx, l.TxHash)
+		if err != nil {
+			return common.Hash{}, false, fmt.Errorf("evmchain: receipt of %s: %w", l.TxHash, err)
+		}
+		for _, t := range receipt.Logs {
+			if t.Address == token && len(t.Topics) == 3 && t.Topics[0] == transfer.ID &&
+				t.Topics[1] == common.BytesToHash(authorizer.Bytes()) && t.Topics[2] == common.BytesToHash(to.Bytes()) &&
+				new(big.Int).SetBytes(t.Data).Cmp(value) == 0 {
+				return l.TxHash, true, nil
+			}
+		}
+	}
+	return common.Hash{}, false, nil
+}
+
 // call runs a read-only token method and unpacks its single result into out.
 func (c *Client) call(ctx context.Context, token common.Address, method string, out any, args ...any) error {
 	data, err := c.abis.token.Pack(method, args...)

@@ -35,6 +35,12 @@ type Chain interface {
 	// SendTransferWithAuthorization sends the transfer and waits for its
 	// receipt within ctx; ok reports receipt status 1.
 	SendTransferWithAuthorization(ctx context.Context, token common.Address, a eip3009.Authorization, sig []byte) (tx common.Hash, ok bool, err error)
+	// TransactionStatus looks a transaction's receipt up once (mined
+	// false while it has none).
+	TransactionStatus(ctx context.Context, tx common.Hash) (mined, ok bool, err error)
+	// AuthorizationExecuted finds the transaction that executed the
+	// authorization (from, nonce) as a transfer of value to to.
+	AuthorizationExecuted(ctx context.Context, token, from, to common.Address, value *big.Int, nonce [32]byte) (tx common.Hash, found bool, err error)
 }
 
 // DefaultSettleTimeout bounds sending a settlement and waiting for its
@@ -55,6 +61,12 @@ type LocalConfig struct {
 	SettleTimeout time.Duration
 	// Logger (default: discard). Payloads and signatures are never logged.
 	Logger *slog.Logger
+	// Pending keeps the settlements broadcast but not seen confirmed
+	// (default: in-process; share it between replicas).
+	Pending PendingStore
+	// ReconcileWait bounds the receipt wait of a Settle that reconciles a
+	// pending settlement (default DefaultReconcileWait).
+	ReconcileWait time.Duration
 }
 
 // Local is a built-in exact-EVM facilitator: it runs the pure checks of
@@ -83,6 +95,12 @@ func NewLocal(cfg LocalConfig) (*Local, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Pending == nil {
+		cfg.Pending = NewMemoryPendingStore()
+	}
+	if cfg.ReconcileWait <= 0 {
+		cfg.ReconcileWait = DefaultReconcileWait
 	}
 	return &Local{cfg: cfg, locks: keyedMutex{m: map[string]*keyedEntry{}}}, nil
 }
@@ -114,6 +132,12 @@ func (l *Local) Verify(ctx context.Context, p x402.PaymentPayload, req x402.Paym
 // Settle implements x402.Facilitator: it re-verifies, sends the transfer
 // and waits for its receipt. One Local never settles the same (from, nonce)
 // twice concurrently: a second call waits, then finds the nonce used.
+//
+// A transfer that was sent but whose receipt could not be seen within
+// SettleTimeout is reported as x402.ReasonSettlementPending with its
+// transaction, and recorded in the PendingStore: a later Settle of the same
+// payment reconciles against that transaction (success once it is mined)
+// instead of sending a second one.
 func (l *Local) Settle(ctx context.Context, p x402.PaymentPayload, req x402.PaymentRequirements) (x402.SettleResponse, error) {
 	fail := func(payer, reason, msg, tx string) x402.SettleResponse {
 		return x402.SettleResponse{Success: false, ErrorReason: reason, ErrorMessage: msg, Payer: payer, Transaction: tx, Network: req.Network}
@@ -134,6 +158,18 @@ func (l *Local) Settle(ctx context.Context, p x402.PaymentPayload, req x402.Paym
 		return x402.SettleResponse{}, &x402.FacilitatorError{Op: "settle", Err: err}
 	}
 	defer unlock()
+
+	if c, ok := pendingCheck(p, req); ok && req.Network == l.cfg.Network {
+		if r, ok := l.loadPending(ctx, c); ok {
+			sr, done, err := l.reconcile(ctx, c, r, req)
+			if err != nil {
+				return x402.SettleResponse{}, &x402.FacilitatorError{Op: "settle", Err: err}
+			}
+			if done {
+				return sr, nil
+			}
+		}
+	}
 
 	c, rej, err := l.verify(ctx, p, req)
 	if err != nil {
@@ -156,8 +192,10 @@ func (l *Local) Settle(ctx context.Context, p x402.PaymentPayload, req x402.Paym
 		return fail(payer, x402.ReasonFailedToExecuteTransfer, err.Error(), ""), nil
 	case err != nil:
 		// Sent, but the receipt is unknown: the transfer may still land.
-		log.ErrorContext(ctx, "x402 settlement sent but receipt unknown", slog.String("tx", tx.Hex()), slog.Any("error", err))
-		return fail(payer, x402.ReasonFailedToGetReceipt, "receipt not confirmed: "+err.Error(), tx.Hex()), nil
+		log.WarnContext(ctx, "x402 settlement sent but not confirmed yet: pending", slog.String("tx", tx.Hex()), slog.Any("error", err))
+		l.savePending(ctx, c, tx)
+		return fail(payer, x402.ReasonSettlementPending,
+			"the settlement was broadcast and is not confirmed yet; settle the same payment again", tx.Hex()), nil
 	case !ok:
 		log.WarnContext(ctx, "x402 settlement reverted", slog.String("tx", tx.Hex()))
 		return fail(payer, x402.ReasonTransactionFailed, "transaction reverted", tx.Hex()), nil

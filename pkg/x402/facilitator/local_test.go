@@ -42,6 +42,21 @@ type fakeChain struct {
 	authState func([32]byte) (bool, error)
 	simulate  func(eip3009.Authorization, []byte) error
 	send      func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error)
+	status    func(common.Hash) (bool, bool, error)
+	executed  func([32]byte) (common.Hash, bool, error)
+}
+
+func (f *fakeChain) TransactionStatus(_ context.Context, tx common.Hash) (bool, bool, error) {
+	if f.status == nil {
+		return true, true, nil
+	}
+	return f.status(tx)
+}
+func (f *fakeChain) AuthorizationExecuted(_ context.Context, _, _, _ common.Address, _ *big.Int, n [32]byte) (common.Hash, bool, error) {
+	if f.executed == nil {
+		return common.Hash{}, false, nil
+	}
+	return f.executed(n)
 }
 
 func (f *fakeChain) CodeAt(_ context.Context, a common.Address) ([]byte, error) {
@@ -274,7 +289,7 @@ func TestLocalSettle(t *testing.T) {
 			wantReason: x402.ReasonTransactionFailed, wantTx: tx.Hex()},
 		{name: "receipt wait ends", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			return tx, false, errors.New("receipt not found")
-		}, wantReason: x402.ReasonFailedToGetReceipt, wantTx: tx.Hex()},
+		}, wantReason: x402.ReasonSettlementPending, wantTx: tx.Hex()},
 		{name: "send refused", send: func(context.Context, eip3009.Authorization, []byte) (common.Hash, bool, error) {
 			return common.Hash{}, false, errors.New("insufficient funds for gas")
 		}, wantReason: x402.ReasonFailedToExecuteTransfer},

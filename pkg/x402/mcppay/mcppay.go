@@ -15,6 +15,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -50,10 +51,31 @@ type Call struct {
 	Challenge *x402.PaymentRequired
 }
 
+// Options tune CallToolWith.
+type Options struct {
+	// PendingWait bounds how long the same payment is sent again while
+	// its settlement is pending (0: never resend).
+	PendingWait time.Duration
+	// RetryInterval is the wait between those resends.
+	RetryInterval time.Duration
+}
+
+// DefaultOptions are CallTool's: resend a pending payment every 5 s for up
+// to 3 minutes.
+var DefaultOptions = Options{PendingWait: 3 * time.Minute, RetryInterval: 5 * time.Second}
+
 // CallTool calls the tool and, when it asks for payment, pays once with
 // payer and calls it again. A tool error that is not a payment request is
-// returned as the result, unpaid.
+// returned as the result, unpaid. While the paid call's settlement is
+// pending (_meta["x402/payment-response"] with errorReason
+// settlement_pending), the call is sent again with the same payment, never
+// a new one (DefaultOptions), until the answer is final.
 func CallTool(ctx context.Context, s *mcp.ClientSession, payer Payer, name string, args any) (Call, error) {
+	return CallToolWith(ctx, s, payer, name, args, DefaultOptions)
+}
+
+// CallToolWith is CallTool with its pending-settlement options.
+func CallToolWith(ctx context.Context, s *mcp.ClientSession, payer Payer, name string, args any, o Options) (Call, error) {
 	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		return Call{}, err
@@ -70,7 +92,19 @@ func CallTool(ctx context.Context, s *mcp.ClientSession, payer Payer, name strin
 	if err != nil {
 		return Call{}, err
 	}
-	paid, err := s.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args, Meta: mcp.Meta{MetaPayment: meta}})
+	params := &mcp.CallToolParams{Name: name, Arguments: args, Meta: mcp.Meta{MetaPayment: meta}}
+	paid, err := s.CallTool(ctx, params)
+	deadline := time.Now().Add(o.PendingWait)
+	for err == nil && pending(paid) && time.Now().Before(deadline) {
+		t := time.NewTimer(o.RetryInterval)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return Call{Result: paid, Paid: &payload}, fmt.Errorf("mcppay: %s: waiting for a pending settlement: %w", name, ctx.Err())
+		case <-t.C:
+		}
+		paid, err = s.CallTool(ctx, params)
+	}
 	if err != nil {
 		return Call{Paid: &payload}, err
 	}
@@ -82,6 +116,12 @@ func CallTool(ctx context.Context, s *mcp.ClientSession, payer Payer, name strin
 		c.Challenge = &pr
 	}
 	return c, nil
+}
+
+// pending reports a result whose settlement is pending.
+func pending(res *mcp.CallToolResult) bool {
+	sr, ok := Settlement(res)
+	return ok && res.IsError && sr.Pending()
 }
 
 // PaymentRequired returns the x402 PaymentRequired an isError result

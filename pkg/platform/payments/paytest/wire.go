@@ -63,7 +63,7 @@ func Wire(tb testing.TB, env map[string]string, prices []payments.Price, doc *op
 	if err != nil {
 		tb.Fatal(err)
 	}
-	f, closeF, err := payments.NewFacilitator(cfg, logger, m)
+	f, closeF, err := payments.NewFacilitator(cfg, logger, m, store)
 	if err != nil {
 		tb.Fatal(err)
 	}
