@@ -43,14 +43,15 @@ func committedRecord(t *testing.T) TrainingRecord {
 // development part (TestModelMetrics); the model as committed measured
 // them (README, "Signal detection").
 const (
-	modelFloorAccuracy = 0.92 // measured 92.4% (713/772), 5-fold out of fold
-	modelFloorRecall   = 0.77 // the lowest: other, 77.4%
+	modelFloorAccuracy = 0.94 // measured 94.8% (732/772), 5-fold out of fold
+	modelFloorRecall   = 0.82 // the lowest: other, 83.0%
 )
 
 // TestModelMetrics: the committed model's out-of-fold metrics on the
 // corpus's development part must not drop below the floors, its training
 // data must be the files as they are (digests) and none of it may be a set
-// kept out of training (holdout-independent.jsonl, the second outside set).
+// kept out of training (holdout-independent.jsonl, the second outside set,
+// the third corpus's held-out part).
 func TestModelMetrics(t *testing.T) {
 	rec := committedRecord(t)
 	m := rec.CVCorpus
@@ -67,7 +68,7 @@ func TestModelMetrics(t *testing.T) {
 		t.Fatalf("trained on %d files, TrainingData lists %d", len(rec.Data), len(TrainingData))
 	}
 	for i, d := range rec.Data {
-		if d.Path != TrainingData[i] || d.Path == corpusSecond || strings.Contains(d.Path, "independent") {
+		if d.Path != TrainingData[i] || d.Path == corpusSecond || d.Path == corpusThirdHeldOut || strings.Contains(d.Path, "independent") {
 			t.Errorf("training file %q", d.Path)
 		}
 		if _, sum, err := ReadTrainingFile(d.Path); err != nil || sum != d.SHA256 {
