@@ -79,6 +79,11 @@ type Config struct {
 	MeterProvider  metric.MeterProvider // nil: otel global
 	// Now returns the retrieval time; nil means time.Now.
 	Now func() time.Time
+	// Wait, when set, is called before a fetch touches the network; an
+	// error refuses the fetch (CodeCanceled). The services pass
+	// paygate.Wait, so that work running while its payment is verified
+	// fetches nothing for a payer who cannot pay.
+	Wait func(ctx context.Context) error
 }
 
 // Options are per-call settings.
@@ -240,6 +245,11 @@ func (f *Fetcher) FetchText(ctx context.Context, rawURL string, maxBytes int64) 
 // Fetch GETs rawURL under the fetcher's policy. On failure it returns an
 // *Error (see CodeOf).
 func (f *Fetcher) Fetch(ctx context.Context, rawURL string, opts Options) (*Page, error) {
+	if f.cfg.Wait != nil {
+		if err := f.cfg.Wait(ctx); err != nil {
+			return nil, &Error{Code: CodeCanceled, URL: rawURL, Err: err}
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()
 

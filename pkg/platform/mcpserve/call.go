@@ -18,6 +18,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/requestid"
+	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
@@ -198,6 +199,12 @@ func paymentHeader(meta mcp.Meta) (string, error) {
 // query string (GET) or the JSON body (POST), the payment as
 // PAYMENT-SIGNATURE, and the MCP caller's address as the client address.
 func (h *Handler) dispatch(ctx context.Context, t *tool, args json.RawMessage, payment string, hdr http.Header) (*httptest.ResponseRecorder, error) {
+	// The arguments are strict JSON like every request body: a property
+	// named twice is refused before anything reads them (a map would keep
+	// the last value; the route may never see the JSON).
+	if err := strictjson.CheckKeys(args); err != nil {
+		return nil, err
+	}
 	target := t.Path
 	var body io.Reader
 	if t.Method == http.MethodGet {

@@ -1,7 +1,6 @@
 package mcpserve_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -27,6 +26,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/pkg/platform/server"
+	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/echox402"
@@ -250,11 +250,9 @@ func validateThing(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		var th thing
-		if err := dec.Decode(&th); err != nil {
-			return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "the body is not a thing: %v", err)
+		var th thing // decoded like the services' bodies
+		if err := strictjson.DecodeBytes(b, &th); err != nil {
+			return err
 		}
 		if th.Name == "" || len(th.Name) > 10 {
 			return apierror.InvalidField("name", "required, 1 to 10 characters", nil)
@@ -572,8 +570,15 @@ func TestInvalidArgumentsAreNeverCharged(t *testing.T) {
 		{"echo", apierror.CodeInvalidRequest, map[string]any{"word": "hi", "times": 9}, payload},
 		{"echo", apierror.CodeInvalidRequest, map[string]any{"word": "hi", "verbose": true}, payload},
 		{"things", apierror.CodeInvalidRequest, map[string]any{"name": ""}, thingsPayload},
-		{"things", apierror.CodeInvalidJSON, map[string]any{"name": "lamp", "colour": "red"}, thingsPayload},
+		{"things", apierror.CodeInvalidRequest, map[string]any{"name": "lamp", "colour": "red"}, thingsPayload},
 		{"things", apierror.CodeInvalidRequest, nil, thingsPayload}, // no arguments: the body {}
+		// Strict JSON arguments, as bodies are: a property named twice
+		// (the last would win in a map), and names that match only
+		// case-insensitively.
+		{"echo", apierror.CodeInvalidJSON, json.RawMessage(`{"word":"hi","word":"bye"}`), payload},
+		{"echo", apierror.CodeInvalidRequest, json.RawMessage(`{"Word":"hi"}`), payload},
+		{"things", apierror.CodeInvalidJSON, json.RawMessage(`{"name":"lamp","name":"desk"}`), thingsPayload},
+		{"things", apierror.CodeInvalidRequest, json.RawMessage(`{"Name":"lamp"}`), thingsPayload},
 	}
 	for _, tc := range cases {
 		res := mcptest.Call(t, cs, tc.tool, tc.args, tc.payment)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/x402/echox402"
+	"github.com/intel402/intel402/pkg/x402/facilitator"
 )
 
 // DefaultRPCURL is Base mainnet's public JSON-RPC endpoint, used by the
@@ -46,6 +47,11 @@ type Config struct {
 	// default and a negative value no limit (X402_FAILURE_LIMIT=0).
 	FailureLimit  int
 	FailureWindow time.Duration
+	// SettleTimeout (X402_SETTLE_TIMEOUT, default 2m) bounds the built-in
+	// facilitator's wait for a settlement's receipt; past it the
+	// settlement is pending and the response is held for a retry with the
+	// same payment (README, "Delivery by authorization").
+	SettleTimeout time.Duration
 }
 
 // Load reads the payment settings and records every problem in l.
@@ -64,6 +70,7 @@ func Load(l *config.Loader) Config {
 		NoSpeculation:     !l.Bool("X402_SPECULATION", true),
 		FailureLimit:      l.Int("X402_FAILURE_LIMIT", echox402.DefaultFailureLimit, 0, 100_000),
 		FailureWindow:     l.Duration("X402_FAILURE_WINDOW", echox402.DefaultFailureWindow, time.Second, time.Hour),
+		SettleTimeout:     l.Duration("X402_SETTLE_TIMEOUT", facilitator.DefaultSettleTimeout, time.Second, 10*time.Minute),
 	}
 	if c.FailureLimit == 0 {
 		c.FailureLimit = -1 // no limit

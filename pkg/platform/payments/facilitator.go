@@ -62,7 +62,7 @@ func NewFacilitator(cfg Config, logger *slog.Logger, m *telemetry.Metrics, pendi
 		if err != nil {
 			return nil, nil, fmt.Errorf("payments: X402_SETTLEMENT_KEY: not a hex secp256k1 private key")
 		}
-		lz := &lazyLocal{rpcURL: cfg.RPCURL, key: key, logger: logger, pending: pending}
+		lz := &lazyLocal{rpcURL: cfg.RPCURL, key: key, logger: logger, pending: pending, settleTimeout: cfg.SettleTimeout}
 		f, closeFn = lz, lz.close
 		logger.Info("x402 facilitator", slog.String("kind", "built-in"), slog.String("rpc", cfg.RPCURL),
 			slog.String("signer", crypto.PubkeyToAddress(key.PublicKey).Hex()))
@@ -77,6 +77,8 @@ type lazyLocal struct {
 	key     *ecdsa.PrivateKey
 	logger  *slog.Logger
 	pending facilitator.PendingStore
+	// settleTimeout bounds a settlement's receipt wait (0: the default).
+	settleTimeout time.Duration
 
 	mu    sync.Mutex
 	local *facilitator.Local
@@ -107,6 +109,7 @@ func (l *lazyLocal) get(ctx context.Context) (*facilitator.Local, error) {
 	}
 	local, err := facilitator.NewLocal(facilitator.LocalConfig{
 		Chain: chain, Network: x402.NetworkBase, Signer: chain.SettlementAddress(), Logger: l.logger, Pending: l.pending,
+		SettleTimeout: l.settleTimeout,
 	})
 	if err != nil {
 		chain.Close()

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
@@ -17,6 +18,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/echox402"
+	"github.com/intel402/intel402/pkg/x402/facilitator"
 	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
 
@@ -88,6 +90,7 @@ func observedMiddleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Faci
 		SkipPreCheck:          cfg.SkipPreCheck,
 		FailureLimit:          cfg.FailureLimit,
 		FailureWindow:         cfg.FailureWindow,
+		SettleTimeout:         middlewareSettleTimeout(cfg.SettleTimeout),
 		Observe:               observe,
 	}.ToMiddleware()
 	if err != nil {
@@ -101,6 +104,16 @@ func observedMiddleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Faci
 			return err
 		}
 	}, nil
+}
+
+// middlewareSettleTimeout bounds the middleware's settle calls: the
+// facilitator's own receipt wait plus time for its reconciliation (a second
+// settle of a pending payment) and the network.
+func middlewareSettleTimeout(facilitatorWait time.Duration) time.Duration {
+	if facilitatorWait <= 0 {
+		return 0 // echox402's default
+	}
+	return facilitatorWait + facilitator.DefaultReconcileWait + 20*time.Second
 }
 
 // timingAttributes records the request's Server-Timing phases on its span

@@ -11,6 +11,14 @@ import (
 	"github.com/intel402/intel402/pkg/platform/apierror"
 )
 
+// CheckKeys refuses a JSON document that names a property twice in one
+// object, anywhere in it (400 invalid_json naming the property): a parser
+// that kept the last one would read another document. It is the check
+// DecodeBytes makes, for JSON that is not decoded into a struct (MCP tool
+// arguments turned into a query string). Malformed JSON is left to the
+// caller's decoder.
+func CheckKeys(data []byte) error { return checkKeys(data, nil, "") }
+
 // checkKeys walks a JSON document before it is decoded into a value of
 // type t and refuses what encoding/json would accept silently: a property
 // named twice in one object (the last would win) and a property that names

@@ -16,6 +16,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/eip3009"
 	"github.com/intel402/intel402/pkg/x402/exact"
+	"github.com/intel402/intel402/pkg/x402/paygate"
 	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
 
@@ -326,13 +327,19 @@ func runHandler(c echo.Context, next echo.HandlerFunc) handled {
 
 // speculate runs the facilitator's verify in a goroutine while the handler
 // runs into its buffer in this one, and returns both outcomes once both
-// finished. A verify that fails or cannot be done cancels the handler's
-// request context, so that wasted work stops early; the caller discards
-// the buffer then.
+// finished. The handler's outbound requests wait for the verify
+// (paygate.Wait). A verify that fails or cannot be done cancels the
+// handler's request context, so that wasted work stops early; the caller
+// discards the buffer then.
 func (m *payMiddleware) speculate(c echo.Context, next echo.HandlerFunc, payload x402.PaymentPayload, req x402.PaymentRequirements) (handled, x402.VerifyResponse, error) {
 	r := c.Request()
 	hctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	// Outbound requests of the handler wait for the verification
+	// (paygate.Wait): a payer who cannot pay never makes the service reach
+	// out; local work overlaps.
+	hctx, open := paygate.New(hctx)
+	defer open(false)
 	type verified struct {
 		vr  x402.VerifyResponse
 		err error
@@ -342,7 +349,9 @@ func (m *payMiddleware) speculate(c echo.Context, next echo.HandlerFunc, payload
 		vstart := time.Now()
 		vr, err := m.cfg.Facilitator.Verify(r.Context(), payload, req)
 		servertiming.From(r.Context()).Since("verify", vstart, "speculative")
-		if err != nil || !vr.IsValid {
+		ok := err == nil && vr.IsValid
+		open(ok)
+		if !ok {
 			cancel()
 		}
 		done <- verified{vr, err}

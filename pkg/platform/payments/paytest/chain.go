@@ -10,6 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/evmchain"
@@ -183,4 +184,37 @@ func AuthorizationOf(tb testing.TB, header string) (common.Address, [32]byte) {
 		tb.Fatalf("authorization: %v", err)
 	}
 	return from, nonce
+}
+
+// Congest turns the chain's automine off: transactions wait in the mempool
+// until Mine, like a congested chain where the facilitator cannot see its
+// settlement confirmed in time. Automine is restored at cleanup.
+func (c *Chain) Congest(tb testing.TB) {
+	tb.Helper()
+	c.rpc(tb, "evm_setAutomine", false)
+	tb.Cleanup(func() {
+		rc, err := rpc.Dial(c.Anvil.RPCURL)
+		if err == nil {
+			_ = rc.Call(nil, "evm_setAutomine", true)
+			rc.Close()
+		}
+	})
+}
+
+// Mine mines one block with every pending transaction.
+func (c *Chain) Mine(tb testing.TB) {
+	tb.Helper()
+	c.rpc(tb, "evm_mine")
+}
+
+func (c *Chain) rpc(tb testing.TB, method string, args ...any) {
+	tb.Helper()
+	rc, err := rpc.DialContext(tb.Context(), c.Anvil.RPCURL)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rc.Close()
+	if err := rc.CallContext(tb.Context(), nil, method, args...); err != nil {
+		tb.Fatalf("%s: %v", method, err)
+	}
 }

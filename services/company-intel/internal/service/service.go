@@ -23,6 +23,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
+	"github.com/intel402/intel402/pkg/x402/paygate"
 	"github.com/intel402/intel402/services/company-intel/internal/config"
 	"github.com/intel402/intel402/services/company-intel/internal/costguard"
 	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
@@ -157,6 +158,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 	u := cfg.Upstreams
 	fetcher := fetch.New(fetch.Config{
 		AllowList: cfg.Fetch.AllowList, Resolver: fetch.NewDNSResolver(cfg.DNSServers, 0), Timeout: FetchTimeout, Logger: rt.Logger,
+		Wait: paygate.Wait,
 	})
 	rt.OnClose(func(context.Context) error { fetcher.Close(); return nil })
 	site, err := website.New(website.Config{Fetcher: fetcher, HTTPSPort: cfg.Fetch.HTTPSPort, HTTPPort: cfg.Fetch.HTTPPort, Logger: rt.Logger})

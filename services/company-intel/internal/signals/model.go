@@ -127,7 +127,7 @@ func (md *Model) classify(h, l string, m companyname.Matcher) (typed, bool) {
 // technology's migration) are precise where the model is unsure.
 const (
 	TieBreakBelow = 0.6
-	TieBreakMin   = 0.25
+	TieBreakMin   = 0.2
 )
 
 // decide returns the index of the class an item gets from the model's

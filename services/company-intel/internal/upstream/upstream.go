@@ -40,6 +40,8 @@ import (
 	"go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/time/rate"
+
+	"github.com/intel402/intel402/pkg/x402/paygate"
 )
 
 // Defaults for zero Config fields.
@@ -289,6 +291,11 @@ type Response struct {
 func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	if req.Method == "" {
 		req.Method = http.MethodGet
+	}
+	// Work running while its payment is verified calls no upstream until
+	// the payment is (paygate): nothing is spent for a payer who cannot pay.
+	if err := paygate.Wait(ctx); err != nil {
+		return nil, &Error{Upstream: c.cfg.Name, Kind: KindCanceled, Err: err}
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()

@@ -19,6 +19,8 @@ import (
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/intel402/intel402/pkg/x402/paygate"
 )
 
 // Defaults applied by New to zero Config fields.
@@ -205,6 +207,12 @@ func (r *Resolver) Lookup(ctx context.Context, name string, qtype uint16) Answer
 		if a, ok := r.cache.get(q, r.now()); ok {
 			return r.count(ctx, a, "cache")
 		}
+	}
+	// A question the cache cannot answer goes out only once the request's
+	// payment is verified (paygate: speculative work never queries for a
+	// payer who cannot pay).
+	if err := paygate.Wait(ctx); err != nil {
+		return r.count(ctx, unknownAnswer(q, ReasonCanceled), "withheld")
 	}
 	key := q.name + "/" + strconv.Itoa(int(q.qtype))
 	ch := r.flight.DoChan(key, func() (any, error) {

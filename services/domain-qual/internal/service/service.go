@@ -21,6 +21,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments"
+	"github.com/intel402/intel402/pkg/x402/paygate"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
 	"github.com/intel402/intel402/services/domain-qual/internal/batch"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
@@ -71,9 +72,11 @@ func Prices() []payments.Price {
 
 // Capabilities pairs each paid operation's spec capability id with its
 // price; /capabilities.json and /pricing.json are built from it. Every
-// operation speculates (payments.Always): its work is DNS queries and
-// guarded fetches that cost no money, so it runs while the facilitator
-// verifies (the answer is still released only after settlement).
+// operation speculates (payments.Always): its local work (parsing, cached
+// DNS answers, analysis) runs while the facilitator verifies, while DNS
+// questions the cache cannot answer and website fetches wait for the
+// verification (paygate.Wait); the answer is released only after
+// settlement.
 func Capabilities() []discovery.Capability {
 	return []discovery.Capability{
 		{ID: CapabilityClassify, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathClassify, Atomic: PriceClassify,
@@ -131,6 +134,7 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	}
 	fetcher := fetch.New(fetch.Config{
 		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: FetchTimeout, Logger: rt.Logger,
+		Wait: paygate.Wait,
 	})
 	rt.OnClose(func(context.Context) error { fetcher.Close(); return nil })
 	api, err := newAPI(rt, cfg, res, lists, fetcher)

@@ -45,8 +45,9 @@ var benchRun atomic.Int32
 // (a fresh domain per iteration, each served by the in-process DNS server
 // at 20 ms per answer), through the whole service and a facilitator over
 // HTTP whose verify takes verify_ms; settle is immediate. With speculation
-// the audit runs while the facilitator verifies: about max(verify, audit)
-// + settle instead of verify + audit + settle.
+// the audit starts while the facilitator verifies, but its DNS questions
+// (none is cached: a fresh domain) wait for the verification (paygate), so
+// a MISS takes about verify + audit + settle either way.
 func BenchmarkPaidAuditMiss(b *testing.B) {
 	for _, bc := range []struct {
 		name        string
