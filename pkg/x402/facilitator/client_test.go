@@ -136,6 +136,8 @@ func TestClientSettleParsing(t *testing.T) {
 		{name: "200 success", status: 200, body: `{"success":true,"transaction":"0x12","network":"eip155:8453"}`, wantSuccess: true},
 		{name: "200 failure is a rejection", status: 200, body: `{"success":false,"errorReason":"insufficient_funds","transaction":"","network":"eip155:8453"}`, wantReason: "insufficient_funds"},
 		{name: "500 structured failure is a rejection", status: 500, body: `{"success":false,"errorReason":"invalid_exact_evm_transaction_failed","transaction":"0x1","network":"eip155:8453"}`, wantReason: "invalid_exact_evm_transaction_failed"},
+		// A remote facilitator's non-terminal outcome (x402 SDKs >= 2.23, CDP): the middleware settles again.
+		{name: "settlement pending with its transaction", status: 200, body: `{"success":false,"errorReason":"settlement_pending","transaction":"0xabc","network":"eip155:8453"}`, wantReason: x402.ReasonSettlementPending},
 		{name: "200 success without transaction field is transport", status: 200, body: `{"success":true,"network":"eip155:8453"}`, unavailable: true},
 		{name: "200 success with empty transaction is transport", status: 200, body: `{"success":true,"transaction":"","network":"eip155:8453"}`, unavailable: true},
 		{name: "503 text is transport", status: 503, body: `upstream down`, unavailable: true},

@@ -65,7 +65,9 @@ type cand struct {
 	raw          string   // headline and excerpt as written (mentionsPlace)
 	text         string   // raw in companyname's normal form, space-padded; set on first use
 	runToks      []string // headline tokens without the company's name (sharedRun)
-	idx          int      // position in the sorted candidate list
+	// names: an other report's distinctive capitalised words (otherNames)
+	names map[string]bool
+	idx   int // position in the sorted candidate list
 }
 
 func newCand(it *bundle.Item, t Type, strength float64, date time.Time) *cand {
@@ -186,6 +188,9 @@ func textCandidate(it *bundle.Item, n names, w window) *cand {
 	c.headToks = tokens(title)
 	c.runToks = n.without(c.headToks)
 	c.raw = title + " " + it.Doc.Excerpt
+	if ty.t == TypeOther {
+		c.names = otherNames(c.raw, n)
+	}
 	return c
 }
 
@@ -495,6 +500,10 @@ func sameEvent(a, b *cand) bool {
 		// One company, one type, facts that do not conflict, reported
 		// within a day: one event however it is worded. Not for other:
 		// a company collects several awards or talks on one day.
+		return true
+	case gap <= SameDayWindow && sharesName(a.names, b.names):
+		// Other reports of one day that name the same award, list, show
+		// or programme ("Green Apple", "Automatica") are one event.
 		return true
 	case a.hashed && b.hashed && Hamming(a.hash, b.hash) <= NearDuplicate:
 		return true
@@ -1001,3 +1010,49 @@ func ageDays(date, now time.Time) int {
 	}
 	return int(math.Floor(d))
 }
+
+// otherNames returns an other report's distinctive names: the capitalised
+// words of its headline and excerpt (an award's, a list's, a show's or a
+// programme's name) that are not the company's name, a calendar word or a
+// word any such report uses.
+func otherNames(raw string, n names) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) || utf8.RuneCountInString(w) < 3 || n.m.NameWord(w) {
+			continue
+		}
+		lw := strings.ToLower(w)
+		if stopwords[lw] || genericOtherWords[lw] {
+			continue
+		}
+		out[lw] = true
+	}
+	return out
+}
+
+// sharesName reports whether two name sets have a word in common.
+func sharesName(a, b map[string]bool) bool {
+	for w := range a {
+		if b[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// genericOtherWords are capitalised words that name no particular award,
+// list or show: titles, months and days, and the words of any such report.
+var genericOtherWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`award awards prize prizes winner winners win wins won best top year years
+		annual conference summit expo show fair festival week keynote talk panel demo booth stage live today
+		ceo cto cfo coo founder cofounder team teams company companies group inc ltd llc plc corp gmbh
+		january february march april may june july august september october november december
+		monday tuesday wednesday thursday friday saturday sunday
+		proud thrilled excited honoured honored delighted congratulations thank thanks big news new
+		anniversary birthday celebrating celebrates celebrate milestone named recognised recognized list`) {
+		m[w] = true
+	}
+	return m
+}()

@@ -340,7 +340,10 @@
 // agree; or, when the keys do not disagree, dates at most SameDayWindow
 // (36 h) apart (one company, one type, one day: one event however each
 // outlet words it; not for other, since a company collects several awards
-// or talks on a day); or near-duplicate text (SimHash
+// or talks on a day, unless the two reports name the same award, list,
+// show or programme: a capitalised word of both that is not the company's
+// name, a calendar word or a word any such report uses, otherNames); or
+// near-duplicate text (SimHash
 // Hamming distance ≤ NearDuplicate, 3), headline token Jaccard ≥
 // HeadlineJaccard (0.6), or headlines that share a run of SharedPhrase (4)
 // consecutive tokens, stopwords and the company's own name left out (a

@@ -331,6 +331,18 @@ func TestMoreSameEventMerges(t *testing.T) {
 			press("https://brightwave.io/blog/award", "Brightwave wins Midwest EdTech Award for best writing tool", "", date(2026, 3, 11)),
 			news("https://trade.example/list", "Brightwave named one of Massachusetts' fastest-growing private companies", "", "Trade", source.AuthorityTrade, date(2026, 3, 12)),
 		}, 2},
+		{"one award named in reports worded apart", []bundle.Item{
+			press("https://brightwave.io/blog/green-apple", "We won! 🍏", "Our Lowell plant has won a 2026 Green Apple Award for cutting its landfill waste to zero.", date(2026, 3, 11)),
+			news("https://news.google.com/rss/articles/ga", "Lowell bike maker Brightwave takes Green Apple environment prize", "", "Lowell Sun", source.AuthorityAggregator, date(2026, 3, 11)),
+		}, 1},
+		{"one show, a keynote and a demo reported apart", []bundle.Item{
+			press("https://brightwave.io/blog/automatica", "Our CTO's keynote at Automatica 2026", "Ana Ruiz opened the Munich show with a live demo of our loading robot.", date(2026, 3, 10)),
+			news("https://trade.example/automatica", "Brightwave CTO gives keynote and live demo at Automatica in Munich", "", "Trade", source.AuthorityTrade, date(2026, 3, 10)),
+		}, 1},
+		{"two awards on one day stay apart", []bundle.Item{
+			press("https://brightwave.io/blog/edtech", "Brightwave wins Midwest EdTech Award for best writing tool", "", date(2026, 3, 11)),
+			news("https://trade.example/green-apple", "Brightwave takes Green Apple environment prize for its Lowell plant", "", "Trade", source.AuthorityTrade, date(2026, 3, 11)),
+		}, 2},
 		{"partner named as subject", []bundle.Item{
 			press("https://brightwave.io/blog/humongous", "Brightwave partners with Humongous Insurance on cyber coverage", "Policyholders get up to 20% off.", date(2026, 3, 9)),
 			news("https://news.google.com/rss/articles/hi", "Humongous Insurance teams up with Brightwave to price cyber policies from live telemetry", "", "Insurance Journal", source.AuthorityAggregator, date(2026, 3, 9)),
