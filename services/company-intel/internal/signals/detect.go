@@ -516,11 +516,22 @@ func sameEvent(a, b *cand) bool {
 // crossType decides whether two news or press reports typed differently
 // report one event: reported within SameDayWindow, and each report's
 // type at least CrossTypeMin probable for the other (an integration read
-// as a product by one outlet and as a partnership by another). Structured
-// candidates are typed by their form and never merge across types.
+// as a product by one outlet and as a partnership by another). A report
+// read by its headline alone (no excerpt) knows less than one read with
+// its lead, so only its own reading must allow the other's type ("lands
+// $62M to fly lab samples", a partnership by the headline, next to the
+// same day's report of the round). Structured candidates are typed by
+// their form and never merge across types.
 func crossType(a, b *cand, gap time.Duration) bool {
 	if a.typed.probs == nil || b.typed.probs == nil || gap > SameDayWindow || a.url == b.url {
 		return false
+	}
+	aBare, bBare := a.leadText == "", b.leadText == ""
+	switch {
+	case aBare && !bBare:
+		return a.typed.prob(b.typ) >= CrossTypeMin
+	case bBare && !aBare:
+		return b.typed.prob(a.typ) >= CrossTypeMin
 	}
 	return a.typed.prob(b.typ) >= CrossTypeMin && b.typed.prob(a.typ) >= CrossTypeMin
 }

@@ -48,9 +48,11 @@
 // customer story (the customer guard) are not events of the company's
 // whatever the model says: every such training item is none. Two
 // same-day reports the model types differently are one event when each
-// finds the other's type at least CrossTypeMin probable; the event takes
-// the type with the larger summed probability and the other report is
-// read again as that type (retype).
+// finds the other's type at least CrossTypeMin probable (when one of them
+// is read by its headline alone, its own reading is enough: it knows
+// less than the report read with a lead); the event takes the type with
+// the larger summed probability and the other report is read again as
+// that type (retype).
 //
 // When the model is unsure (its best class below TieBreakBelow) and the
 // lexicon reads in the headline a type the model gives at least
