@@ -22,7 +22,7 @@ type fallback struct {
 // TTL), and Get answers from primary, or from the copy when primary fails
 // (an outage then costs cached answers nothing). Reserve, Release and
 // IncrBy use primary only: they must be shared by every replica, and
-// their callers handle an unavailable store.
+// their callers handle an unavailable store (Admit too).
 func WithLocalFallback(primary Store, local *Memory) Store {
 	return &fallback{primary: primary, local: local}
 }
@@ -55,6 +55,12 @@ func (f *fallback) Release(ctx context.Context, key string) error {
 
 func (f *fallback) IncrBy(ctx context.Context, key string, delta int64, ttl time.Duration) (int64, error) {
 	return f.primary.IncrBy(ctx, key, delta, ttl)
+}
+
+// Admit uses primary only: a rate shared by every replica; its callers
+// keep a local share when the store is away.
+func (f *fallback) Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error) {
+	return f.primary.Admit(ctx, key, interval, burst)
 }
 
 func (f *fallback) Kind() string { return f.primary.Kind() }

@@ -16,7 +16,9 @@ type Memory struct {
 	entries map[string]*list.Element
 	// counters live outside the LRU: evicting one would reset a budget.
 	counters map[string]*memCounter
-	now      func() time.Time
+	// tats are Admit's theoretical arrival times, outside the LRU too.
+	tats map[string]time.Time
+	now  func() time.Time
 }
 
 type memCounter struct {
@@ -36,7 +38,7 @@ func NewMemory(maxEntries int) *Memory {
 		maxEntries = 1
 	}
 	return &Memory{max: maxEntries, ll: list.New(), entries: make(map[string]*list.Element),
-		counters: make(map[string]*memCounter), now: time.Now}
+		counters: make(map[string]*memCounter), tats: make(map[string]time.Time), now: time.Now}
 }
 
 // WithClock replaces the clock (tests).
@@ -144,4 +146,23 @@ func (m *Memory) IncrBy(_ context.Context, key string, delta int64, ttl time.Dur
 	}
 	c.n += delta
 	return c.n, nil
+}
+
+// Admit implements Store (GCRA) for this process alone.
+func (m *Memory) Admit(_ context.Context, key string, interval time.Duration, burst int) (time.Duration, error) {
+	if interval <= 0 {
+		return 0, nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	tat, ok := m.tats[key]
+	if !ok || tat.Before(now) {
+		tat = now
+	}
+	if allowAt := tat.Add(-interval * time.Duration(max(burst, 1)-1)); now.Before(allowAt) {
+		return allowAt.Sub(now), nil
+	}
+	m.tats[key] = tat.Add(interval)
+	return 0, nil
 }

@@ -28,6 +28,13 @@ type Store interface {
 	// not extend it (ttl must be > 0). Counters are not evicted by the
 	// in-process store's LRU bound.
 	IncrBy(ctx context.Context, key string, delta int64, ttl time.Duration) (int64, error)
+	// Admit is a rate limiter shared by every process using the store
+	// (GCRA, the generic cell rate algorithm): it admits one call under a
+	// rate of one per interval with bursts of up to burst calls, and
+	// returns 0 when the call is admitted, or how long until one would be
+	// (nothing is consumed then). The shared store's own clock decides, so
+	// replicas' clocks do not matter.
+	Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error)
 	// Kind names the implementation: "redis" or "memory".
 	Kind() string
 	Close() error

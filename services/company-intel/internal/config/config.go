@@ -45,6 +45,12 @@ type Research struct {
 	Timeout         time.Duration // RESEARCH_TIMEOUT: one deadline for gathering all sources
 	UpstreamTimeout time.Duration // UPSTREAM_TIMEOUT: one provider call, retries included
 	EvidenceTTL     time.Duration // EVIDENCE_TTL: how long an evidence bundle is reused
+	// Providers' rates are one budget for every replica sharing REDIS_URL
+	// and an egress: EGRESS_ID names it (default "default"), and
+	// EXPECTED_REPLICAS (default 1) divides each rate into the local share
+	// a replica keeps while Redis is unavailable.
+	EgressID         string
+	ExpectedReplicas int
 }
 
 // Upstreams are the providers' endpoints and credentials. The defaults
@@ -85,9 +91,11 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 		Fetch:      webfetch.Load(l),
 		DNSServers: l.HostPorts("DNS_RESOLVERS"),
 		Research: Research{
-			Timeout:         l.Duration("RESEARCH_TIMEOUT", DefaultResearchTimeout, time.Second, 2*time.Minute),
-			UpstreamTimeout: l.Duration("UPSTREAM_TIMEOUT", DefaultUpstreamTimeout, 100*time.Millisecond, time.Minute),
-			EvidenceTTL:     l.Duration("EVIDENCE_TTL", DefaultEvidenceTTL, time.Minute, 7*24*time.Hour),
+			Timeout:          l.Duration("RESEARCH_TIMEOUT", DefaultResearchTimeout, time.Second, 2*time.Minute),
+			UpstreamTimeout:  l.Duration("UPSTREAM_TIMEOUT", DefaultUpstreamTimeout, 100*time.Millisecond, time.Minute),
+			EvidenceTTL:      l.Duration("EVIDENCE_TTL", DefaultEvidenceTTL, time.Minute, 7*24*time.Hour),
+			EgressID:         l.String("EGRESS_ID", "default"),
+			ExpectedReplicas: l.Int("EXPECTED_REPLICAS", 1, 1, 1000),
 		},
 		Upstreams: Upstreams{
 			ExaAPIKey:          l.Secret("EXA_API_KEY"),

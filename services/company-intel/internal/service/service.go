@@ -152,8 +152,12 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 // limits are process-wide), company resolution over them, the cost guard
 // and the research use case. now is research's clock (nil: time.Now).
 func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*research.Researcher, error) {
+	// Every provider's rate is one budget for the replicas sharing the
+	// store and the egress (GCRA in Redis); each keeps its share locally
+	// while Redis is away.
+	share := upstream.Share{Store: rt.Store, Scope: cfg.Research.EgressID, Replicas: cfg.Research.ExpectedReplicas}
 	up := func() upstream.Config {
-		return upstream.Config{Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger}
+		return upstream.Config{Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share}
 	}
 	u := cfg.Upstreams
 	fetcher := fetch.New(fetch.Config{
@@ -168,6 +172,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 	boards, err := ats.New(ats.Config{
 		GreenhouseURL: u.GreenhouseAPIURL, LeverURL: u.LeverAPIURL, AshbyURL: u.AshbyAPIURL, WorkableURL: u.WorkableAPIURL,
 		SmartRecruitersURL: u.SmartRecruitersURL, Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger,
+		Share: share,
 	})
 	if err != nil {
 		return nil, err
@@ -182,7 +187,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 		return nil, err
 	}
 	wd, err := wikidata.New(wikidata.Config{APIURL: u.WikidataAPIURL, SPARQLURL: u.WikidataSPARQLURL,
-		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger})
+		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share})
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +200,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 		Logger:       rt.Logger,
 	}
 	filings, err := sec.New(sec.Config{WWWURL: u.SECWWWURL, DataURL: u.SECDataURL, UserAgent: u.SECUserAgent,
-		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger})
+		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share})
 	switch {
 	case errors.Is(err, sec.ErrNoUserAgent):
 		rt.Logger.Warn("SEC EDGAR source disabled: SEC_USER_AGENT is not set (the SEC requires a declared User-Agent with contact details)")

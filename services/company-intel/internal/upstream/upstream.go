@@ -19,6 +19,7 @@ package upstream
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -134,9 +135,13 @@ type Config struct {
 	Name string // provider name in metrics, spans and errors, e.g. "gdelt" (required)
 	// Timeout bounds one call, retries and their waits included.
 	Timeout time.Duration
-	// RatePerSecond and Burst bound calls across the process; 0 = unlimited.
+	// RatePerSecond and Burst bound calls to the provider; 0 = unlimited.
+	// With Share.Store set they bound every replica's calls together.
 	RatePerSecond float64
 	Burst         int
+	// Share makes the rate one budget for every replica (a shared store's
+	// GCRA); zero: this process alone.
+	Share Share
 	// MaxRetries is the number of retries after the first attempt
 	// (negative: none).
 	MaxRetries   int
@@ -155,6 +160,29 @@ type Config struct {
 	// the otel global.
 	MeterProvider metric.MeterProvider
 }
+
+// Admitter is a rate limiter shared by every replica (the service's cache
+// store: cache.Store.Admit, GCRA on Redis's clock).
+type Admitter interface {
+	Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error)
+}
+
+// Share is how a provider's rate is shared between replicas.
+type Share struct {
+	// Store admits calls under the provider's rate for every replica;
+	// nil: the rate is this process's alone.
+	Store Admitter
+	// Scope names the egress the replicas share (the provider sees one
+	// address per egress), e.g. "default".
+	Scope string
+	// Replicas is how many replicas share the rate: while Store is
+	// unavailable each keeps RatePerSecond / Replicas locally (default 1).
+	Replicas int
+}
+
+// SharedKeyPrefix starts the keys of the shared rate budgets:
+// <prefix><scope>:<provider>.
+const SharedKeyPrefix = "intel402:ratelimit:"
 
 // Client calls one provider. Safe for concurrent use.
 type Client struct {
@@ -208,7 +236,13 @@ func New(cfg Config) *Client {
 	}
 	lim := rate.NewLimiter(rate.Inf, 1)
 	if cfg.RatePerSecond > 0 {
-		lim = rate.NewLimiter(rate.Limit(cfg.RatePerSecond), max(cfg.Burst, 1))
+		// With a shared budget this is the replica's share, used while the
+		// shared store is unavailable.
+		share := cfg.RatePerSecond
+		if cfg.Share.Store != nil {
+			share /= float64(max(cfg.Share.Replicas, 1))
+		}
+		lim = rate.NewLimiter(rate.Limit(share), max(cfg.Burst, 1))
 	}
 	c := &Client{
 		cfg:     cfg,
@@ -347,11 +381,12 @@ func (c *Client) do(ctx context.Context, req Request) (*Response, error) {
 	}
 	var last *Error
 	for attempt := 0; ; attempt++ {
-		if err := c.limiter.Wait(ctx); err != nil {
+		if err := c.admit(ctx); err != nil {
 			if ctx.Err() != nil {
 				return nil, c.ctxError(ctx, err)
 			}
-			// The limiter cannot admit the call before the deadline.
+			// The limiter cannot admit the call before the deadline: it is
+			// not started (no quota spent on an answer thrown away).
 			return nil, &Error{Upstream: c.cfg.Name, Kind: KindRateLimited, Err: err}
 		}
 		resp, retryAfter, err := c.attempt(ctx, req)
@@ -372,6 +407,42 @@ func (c *Client) do(ctx context.Context, req Request) (*Response, error) {
 		}
 		if err := c.sleep(ctx, wait); err != nil {
 			return nil, c.ctxError(ctx, err)
+		}
+	}
+}
+
+// errNoSlot: the provider's next slot comes after the call's deadline.
+var errNoSlot = errors.New("the provider's rate admits no call before the deadline")
+
+// admit waits for the provider's rate to admit one call: through the
+// shared budget when there is one (every replica's calls together), else,
+// or while the shared store is unavailable, through this process's
+// limiter (its share). A slot that comes after the deadline is not waited
+// for.
+func (c *Client) admit(ctx context.Context) error {
+	sh := c.cfg.Share
+	if sh.Store == nil || c.cfg.RatePerSecond <= 0 {
+		return c.limiter.Wait(ctx)
+	}
+	key := SharedKeyPrefix + cmp.Or(sh.Scope, "default") + ":" + c.cfg.Name
+	interval := time.Duration(float64(time.Second) / c.cfg.RatePerSecond)
+	for {
+		wait, err := sh.Store.Admit(ctx, key, interval, max(c.cfg.Burst, 1))
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			c.log.DebugContext(ctx, "shared rate budget unavailable; using this replica's share", slog.String("upstream", c.cfg.Name), slog.Any("error", err))
+			return c.limiter.Wait(ctx)
+		}
+		if wait <= 0 {
+			return nil
+		}
+		if !fits(ctx, wait) {
+			return errNoSlot
+		}
+		if err := c.sleep(ctx, wait); err != nil {
+			return err
 		}
 	}
 }

@@ -203,7 +203,9 @@ type Config struct {
 	MaxBodyBytes  int64 // 0 = DefaultMaxBodyBytes
 	UserAgent     string
 	Recorder      upstream.Recorder
-	Logger        *slog.Logger
+	// Share makes each provider's rate one budget for every replica.
+	Share  upstream.Share
+	Logger *slog.Logger
 
 	// MaxJobs is the most roles kept per board (0 = DefaultMaxJobs).
 	MaxJobs int
@@ -277,6 +279,7 @@ func New(cfg Config) (*Source, error) {
 			UserAgent:     cfg.UserAgent,
 			Recorder:      cfg.Recorder,
 			Logger:        logger,
+			Share:         cfg.Share,
 		})
 	}
 	return s, nil

@@ -122,6 +122,9 @@ type Config struct {
 	MeterProvider metric.MeterProvider
 	Logger        *slog.Logger
 	Now           func() time.Time // nil = time.Now
+	// Share makes the rate one budget for every replica (the SEC's limit
+	// is per address).
+	Share upstream.Share
 }
 
 // Source reads SEC EDGAR. Safe for concurrent use; make one per process.
@@ -160,7 +163,7 @@ func New(cfg Config) (*Source, error) {
 	client := upstream.New(upstream.Config{
 		Name: Name, Timeout: cfg.Timeout, RatePerSecond: rate, Burst: 1, MaxRetries: cfg.MaxRetries,
 		MaxBodyBytes: cfg.MaxBodyBytes, UserAgent: ua, Recorder: cfg.Recorder, Logger: cfg.Logger,
-		MeterProvider: cfg.MeterProvider,
+		MeterProvider: cfg.MeterProvider, Share: cfg.Share,
 	})
 	return &Source{www: www, data: data, client: client, now: cfg.Now, log: cfg.Logger}, nil
 }

@@ -118,6 +118,8 @@ type Config struct {
 	Recorder      upstream.Recorder
 	Logger        *slog.Logger
 	Now           func() time.Time // nil = time.Now
+	// Share makes the rate one budget for every replica.
+	Share upstream.Share
 }
 
 // Source reads Wikidata. Safe for concurrent use; make one per process.
@@ -152,7 +154,7 @@ func New(cfg Config) (*Source, error) {
 	}
 	client := upstream.New(upstream.Config{
 		Name: Name, Timeout: cfg.Timeout, RatePerSecond: cfg.RatePerSecond, Burst: 1, MaxRetries: cfg.MaxRetries,
-		MaxBodyBytes: cfg.MaxBodyBytes, Recorder: cfg.Recorder, Logger: cfg.Logger,
+		MaxBodyBytes: cfg.MaxBodyBytes, Recorder: cfg.Recorder, Logger: cfg.Logger, Share: cfg.Share,
 	})
 	return &Source{api: api, sparql: sparql, client: client, now: cfg.Now, log: cfg.Logger}, nil
 }

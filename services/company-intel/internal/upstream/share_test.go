@@ -1,0 +1,132 @@
+package upstream_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/pkg/platform/redistest"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream"
+)
+
+// provider records when each call arrived.
+type provider struct {
+	mu    sync.Mutex
+	times []time.Time
+}
+
+func (p *provider) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	p.mu.Lock()
+	p.times = append(p.times, time.Now())
+	p.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(`{}`))
+}
+
+func (p *provider) span() (int, time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.times) == 0 {
+		return 0, 0
+	}
+	first, last := p.times[0], p.times[0]
+	for _, t := range p.times {
+		if t.Before(first) {
+			first = t
+		}
+		if t.After(last) {
+			last = t
+		}
+	}
+	return len(p.times), last.Sub(first)
+}
+
+func sharedClient(t *testing.T, store upstream.Admitter, name string, rps float64) *upstream.Client {
+	t.Helper()
+	c := upstream.New(upstream.Config{Name: name, Timeout: 5 * time.Second, RatePerSecond: rps, Burst: 1, MaxRetries: -1,
+		Share: upstream.Share{Store: store, Scope: "test", Replicas: 2}})
+	t.Cleanup(c.Close)
+	return c
+}
+
+// TestRateSharedByReplicas: two replicas' clients of one provider, each
+// with its own connection to one Redis, send as fast as they are admitted:
+// the provider sees the calls of both spaced by the one configured rate.
+func TestRateSharedByReplicas(t *testing.T) {
+	url := redistest.URL(t)
+	p := &provider{}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	name := "shared-" + time.Now().Format("150405.000000")
+	const rps = 10 // one call per 100 ms for both replicas together
+	var wg sync.WaitGroup
+	for range 2 {
+		r, err := cache.NewRedis(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = r.Close() })
+		c := sharedClient(t, r, name, rps)
+		wg.Go(func() {
+			for range 6 {
+				if _, err := c.Do(context.Background(), upstream.Request{URL: srv.URL}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	n, span := p.span()
+	if n != 12 || span < 11*100*time.Millisecond-20*time.Millisecond {
+		t.Fatalf("the provider received %d calls within %v, want 12 spread over >= 1.1 s (one rate for both replicas)", n, span)
+	}
+}
+
+// TestRateShareWithoutRedis: while the shared store is unavailable a
+// replica keeps its share of the rate (RatePerSecond / Replicas) locally.
+func TestRateShareWithoutRedis(t *testing.T) {
+	down, err := cache.NewRedis("redis://127.0.0.1:1/0?dial_timeout=100ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer down.Close()
+	p := &provider{}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	c := sharedClient(t, down, "down", 10) // a share of 5/s
+	for range 4 {
+		if _, err := c.Do(context.Background(), upstream.Request{URL: srv.URL}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, span := p.span(); n != 4 || span < 3*200*time.Millisecond-20*time.Millisecond {
+		t.Fatalf("%d calls within %v without Redis, want 4 over >= 600 ms (5/s, half of 10/s)", n, span)
+	}
+}
+
+// TestSharedSlotAfterDeadline: a call whose shared slot comes after its
+// deadline is not started.
+func TestSharedSlotAfterDeadline(t *testing.T) {
+	store := cache.NewMemory(10)
+	p := &provider{}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	c := sharedClient(t, store, "slow", 0.5) // one call per 2 s
+	if _, err := c.Do(context.Background(), upstream.Request{URL: srv.URL}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := c.Do(ctx, upstream.Request{URL: srv.URL})
+	if upstream.KindOf(err) != upstream.KindRateLimited || time.Since(start) > 100*time.Millisecond {
+		t.Fatalf("err %v after %v, want rate_limited at once", err, time.Since(start))
+	}
+	if n, _ := p.span(); n != 1 {
+		t.Fatalf("the provider received %d calls, want 1", n)
+	}
+}
