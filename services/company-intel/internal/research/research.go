@@ -75,6 +75,18 @@ type Store interface {
 	Set(ctx context.Context, key string, val []byte, ttl time.Duration) error
 }
 
+// Leaser is a Store that can also take a short lease (SET NX), shared by
+// every replica: the one that takes a bundle's lease researches it, the
+// others wait for its bundle (cache.Store is one).
+type Leaser interface {
+	Reserve(ctx context.Context, key string, ttl time.Duration) (bool, error)
+	Release(ctx context.Context, key string) error
+}
+
+// LeasePoll is how often a replica waiting for another's research looks
+// for its bundle.
+const LeasePoll = 100 * time.Millisecond
+
 // Defaults for zero Config fields.
 const (
 	DefaultBundleTTL        = 6 * time.Hour
@@ -110,8 +122,13 @@ type Config struct {
 	ResolutionTTL    time.Duration
 	NotResolvedTTL   time.Duration
 	EvidenceBudget   int
-	Now              func() time.Time
-	Logger           *slog.Logger
+	// Lease bounds one research cluster-wide: while a replica gathers a
+	// bundle it holds the bundle's lease (when the Store is a Leaser) for
+	// at most this long, and the others wait for its bundle instead of
+	// gathering it again (0: no lease, each process gathers alone).
+	Lease  time.Duration
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Researcher runs research. Safe for concurrent use.
@@ -200,6 +217,14 @@ func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDay
 	leader := false
 	v, err, _ := r.group.Do(key, func() (any, error) {
 		leader = true
+		// One research per company and window cluster-wide: another
+		// replica may be gathering this bundle already.
+		release, b := r.lease(ctx, key)
+		defer release()
+		if b != nil {
+			leader = false
+			return b, nil
+		}
 		b, err := r.gather(ctx, res, lookbackDays)
 		if err != nil {
 			return nil, err
@@ -222,6 +247,55 @@ func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDay
 		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
 	}
 	return Outcome{Bundle: b, Usage: b.Usage}, nil
+}
+
+// lease takes the bundle's cluster-wide lease, or waits for the replica
+// holding it: it returns the bundle that replica stored (b non-nil), or
+// nothing once this process holds the lease (release gives it back after
+// the bundle is stored), the lease has no store, or the wait is over (the
+// lease expired, or ctx's deadline nears: gathering alone is then the
+// better answer).
+func (r *Researcher) lease(ctx context.Context, key string) (release func(), b *Bundle) {
+	noop := func() {}
+	l, ok := r.cfg.Store.(Leaser)
+	if !ok || r.cfg.Lease <= 0 {
+		return noop, nil
+	}
+	lkey := key + ":lease"
+	waited := false
+	for {
+		got, err := l.Reserve(ctx, lkey, r.cfg.Lease)
+		if err != nil {
+			return noop, nil // no shared store: gather alone
+		}
+		if got {
+			if waited {
+				// The other replica gave up or stored nothing: look once
+				// more before gathering.
+				if b, ok := r.cached(ctx, key); ok {
+					_ = l.Release(context.WithoutCancel(ctx), lkey)
+					return noop, b
+				}
+			}
+			return func() {
+				if err := l.Release(context.WithoutCancel(ctx), lkey); err != nil {
+					r.log.WarnContext(ctx, "research lease not released", slog.Any("error", err))
+				}
+			}, nil
+		}
+		waited = true
+		if b, ok := r.cached(ctx, key); ok {
+			return noop, b
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < 2*LeasePoll {
+			return noop, nil
+		}
+		select {
+		case <-ctx.Done():
+			return noop, nil
+		case <-time.After(LeasePoll):
+		}
+	}
 }
 
 // Cached reports whether Research(ctx, in, lookbackDays) would be answered

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -13,6 +14,7 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/pkg/platform/redistest"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/costguard"
 	"github.com/intel402/intel402/services/company-intel/internal/research"
@@ -458,5 +460,47 @@ func TestReleaseDescribesTheCompany(t *testing.T) {
 	d := out.Bundle.Profile.Description
 	if len(en.asked) != 1 || d == nil || d.Value != "Northwind Robotics builds autonomous mobile robots for warehouses." || d.SourceURL != en.asked[0] {
 		t.Fatalf("asked %v, description %+v", en.asked, d)
+	}
+}
+
+// TestOneResearchAcrossReplicas: two replicas (two Researchers, each with
+// its own connection to one Redis) asked for the same company at once
+// gather it once: the one holding the bundle's lease researches, the other
+// waits for its bundle.
+func TestOneResearchAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	url := redistest.URL(t)
+	news := &fakeSource{name: "googlenews", delay: 300 * time.Millisecond, items: 2}
+	prefix := fmt.Sprintf("test-lease-%d", time.Now().UnixNano())
+	var replicas []*research.Researcher
+	for range 2 {
+		store, err := cache.NewRedis(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = store.Close() })
+		replicas = append(replicas, newResearcher(t, research.Config{Sources: []research.Source{news}, Store: store,
+			Prefix: prefix, Lease: 5 * time.Second}))
+	}
+	var wg sync.WaitGroup
+	var reused atomic.Int32
+	for _, r := range replicas {
+		wg.Go(func() {
+			out, err := r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if len(out.Bundle.Items) != 2 {
+				t.Errorf("bundle has %d items", len(out.Bundle.Items))
+			}
+			if out.Reused {
+				reused.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if news.calls.Load() != 1 || reused.Load() != 1 {
+		t.Fatalf("the source was called %d times and %d replica reused the bundle; want 1 and 1", news.calls.Load(), reused.Load())
 	}
 }

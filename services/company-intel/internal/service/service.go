@@ -235,5 +235,12 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 		Resolver: resolve.New(resolver), Website: site, Jobs: boards, Sources: sources, Enricher: enricher,
 		Guard: guard, MinPaidCallUSD: minPaid, Store: rt.Store, Prefix: Name + ":v1",
 		BundleTTL: cfg.Research.EvidenceTTL, Logger: rt.Logger, Now: now,
+		// One research per company and window cluster-wide: the replica
+		// that takes the lease gathers, the others wait for its bundle.
+		Lease: cfg.Research.Timeout + LeaseMargin,
 	})
 }
+
+// LeaseMargin is added to RESEARCH_TIMEOUT for the evidence lease: the
+// gathering replica stores the bundle just after its deadline.
+const LeaseMargin = 5 * time.Second
