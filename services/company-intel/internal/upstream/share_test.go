@@ -130,3 +130,40 @@ func TestSharedSlotAfterDeadline(t *testing.T) {
 		t.Fatalf("the provider received %d calls, want 1", n)
 	}
 }
+
+// slowProvider answers after delay.
+type slowProvider struct {
+	provider
+	delay time.Duration
+}
+
+func (p *slowProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	time.Sleep(p.delay)
+	p.provider.ServeHTTP(w, r)
+}
+
+// TestCallThatCannotFinishIsNotStarted: once a provider's answers take
+// 200 ms, a call with 100 ms left is not sent (its answer would be thrown
+// away); a call with time enough is.
+func TestCallThatCannotFinishIsNotStarted(t *testing.T) {
+	p := &slowProvider{delay: 200 * time.Millisecond}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	c := upstream.New(upstream.Config{Name: "slow", Timeout: 5 * time.Second, MaxRetries: -1})
+	defer c.Close()
+	if _, err := c.Do(context.Background(), upstream.Request{URL: srv.URL}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := c.Do(ctx, upstream.Request{URL: srv.URL})
+	if upstream.KindOf(err) != upstream.KindTimeout {
+		t.Fatalf("err = %v, want a timeout before sending", err)
+	}
+	if n, _ := p.span(); n != 1 {
+		t.Fatalf("the provider received %d calls, want 1 (the call that could not finish was sent)", n)
+	}
+	if _, err := c.Do(context.Background(), upstream.Request{URL: srv.URL}); err != nil {
+		t.Fatal(err)
+	}
+}

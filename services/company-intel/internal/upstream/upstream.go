@@ -32,6 +32,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -193,6 +194,10 @@ type Client struct {
 	log     *slog.Logger
 	sleep   func(ctx context.Context, d time.Duration) error
 	dropped metric.Int64Counter
+	// latency is the provider's recent answer time (an exponentially
+	// weighted mean, nanoseconds; 0 until the first answer): a call that
+	// could not be answered before its deadline is not started.
+	latency atomic.Int64
 }
 
 // New returns a Client; zero Config fields take the defaults.
@@ -385,6 +390,9 @@ func (c *Client) do(ctx context.Context, req Request) (*Response, error) {
 			if ctx.Err() != nil {
 				return nil, c.ctxError(ctx, err)
 			}
+			if errors.Is(err, errTooLate) {
+				return nil, &Error{Upstream: c.cfg.Name, Kind: KindTimeout, Err: err}
+			}
 			// The limiter cannot admit the call before the deadline: it is
 			// not started (no quota spent on an answer thrown away).
 			return nil, &Error{Upstream: c.cfg.Name, Kind: KindRateLimited, Err: err}
@@ -411,18 +419,48 @@ func (c *Client) do(ctx context.Context, req Request) (*Response, error) {
 	}
 }
 
-// errNoSlot: the provider's next slot comes after the call's deadline.
-var errNoSlot = errors.New("the provider's rate admits no call before the deadline")
+// errNoSlot: the provider's next slot comes after the call's deadline (less
+// its expected latency); errTooLate: the call would not be answered before
+// its deadline even if started now. Either way it is not started.
+var (
+	errNoSlot  = errors.New("the provider's rate admits no call that could be answered before the deadline")
+	errTooLate = errors.New("skipped: the provider's recent answers take longer than the time left")
+)
+
+// expectedLatency is the provider's recent answer time (0 before the first).
+func (c *Client) expectedLatency() time.Duration { return time.Duration(c.latency.Load()) }
+
+// observeLatency folds one answer's time into the mean (weight 1/4).
+func (c *Client) observeLatency(d time.Duration) {
+	for {
+		old := c.latency.Load()
+		next := int64(d)
+		if old > 0 {
+			next = old + (int64(d)-old)/4
+		}
+		if c.latency.CompareAndSwap(old, next) {
+			return
+		}
+	}
+}
 
 // admit waits for the provider's rate to admit one call: through the
 // shared budget when there is one (every replica's calls together), else,
 // or while the shared store is unavailable, through this process's
-// limiter (its share). A slot that comes after the deadline is not waited
-// for.
+// limiter (its share). A call is not started, and no slot is taken for it,
+// when its slot plus the provider's expected latency comes after its
+// deadline: quota is not spent on an answer that would be thrown away.
 func (c *Client) admit(ctx context.Context) error {
+	expected := c.expectedLatency()
+	if !fits(ctx, expected) {
+		// Skipped: let the estimate recover, so that one slow spell does
+		// not keep the provider skipped once it is fast again.
+		c.latency.CompareAndSwap(int64(expected), int64(expected)*3/4)
+		return errTooLate
+	}
 	sh := c.cfg.Share
 	if sh.Store == nil || c.cfg.RatePerSecond <= 0 {
-		return c.limiter.Wait(ctx)
+		return c.admitLocal(ctx, expected)
 	}
 	key := SharedKeyPrefix + cmp.Or(sh.Scope, "default") + ":" + c.cfg.Name
 	interval := time.Duration(float64(time.Second) / c.cfg.RatePerSecond)
@@ -433,18 +471,40 @@ func (c *Client) admit(ctx context.Context) error {
 				return ctx.Err()
 			}
 			c.log.DebugContext(ctx, "shared rate budget unavailable; using this replica's share", slog.String("upstream", c.cfg.Name), slog.Any("error", err))
-			return c.limiter.Wait(ctx)
+			return c.admitLocal(ctx, expected)
 		}
 		if wait <= 0 {
 			return nil
 		}
-		if !fits(ctx, wait) {
+		if !fits(ctx, wait+expected) {
 			return errNoSlot
 		}
 		if err := c.sleep(ctx, wait); err != nil {
 			return err
 		}
 	}
+}
+
+// admitLocal takes a slot of this process's limiter, unless it comes too
+// late (then the slot is given back).
+func (c *Client) admitLocal(ctx context.Context, expected time.Duration) error {
+	r := c.limiter.Reserve()
+	if !r.OK() {
+		return errNoSlot
+	}
+	d := r.Delay()
+	if d <= 0 {
+		return nil
+	}
+	if !fits(ctx, d+expected) {
+		r.Cancel()
+		return errNoSlot
+	}
+	if err := c.sleep(ctx, d); err != nil {
+		r.Cancel()
+		return err
+	}
+	return nil
 }
 
 func (c *Client) retryable(req Request, e *Error) bool {
@@ -483,6 +543,7 @@ func (c *Client) attempt(ctx context.Context, req Request) (*Response, time.Dura
 	if req.ContentType != "" {
 		hr.Header.Set("Content-Type", req.ContentType)
 	}
+	start := time.Now()
 	res, err := c.http.Do(hr)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -502,6 +563,7 @@ func (c *Client) attempt(ctx context.Context, req Request) (*Response, time.Dura
 		}
 		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindFailure, Status: res.StatusCode, Err: err}
 	}
+	c.observeLatency(time.Since(start))
 	if int64(len(b)) > c.cfg.MaxBodyBytes {
 		return nil, 0, &Error{Upstream: c.cfg.Name, Kind: KindTooLarge, Status: res.StatusCode,
 			Err: fmt.Errorf("body exceeds %d bytes", c.cfg.MaxBodyBytes)}
