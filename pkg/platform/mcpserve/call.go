@@ -199,12 +199,6 @@ func paymentHeader(meta mcp.Meta) (string, error) {
 // query string (GET) or the JSON body (POST), the payment as
 // PAYMENT-SIGNATURE, and the MCP caller's address as the client address.
 func (h *Handler) dispatch(ctx context.Context, t *tool, args json.RawMessage, payment string, hdr http.Header) (*httptest.ResponseRecorder, error) {
-	// The arguments are strict JSON like every request body: a property
-	// named twice is refused before anything reads them (a map would keep
-	// the last value; the route may never see the JSON).
-	if err := strictjson.CheckKeys(args); err != nil {
-		return nil, err
-	}
 	target := t.Path
 	var body io.Reader
 	if t.Method == http.MethodGet {
@@ -272,6 +266,12 @@ func queryOf(args json.RawMessage) (string, error) {
 	raw := bytes.TrimSpace(args)
 	if len(raw) == 0 || string(raw) == "null" {
 		return "", nil
+	}
+	// The route never sees this JSON, and a map keeps a property named
+	// twice by its last value: refuse it here, as a body's parser does
+	// (a POST tool's arguments are its body, checked by the route).
+	if err := strictjson.CheckKeys(raw); err != nil {
+		return "", err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()

@@ -142,14 +142,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	closeBody(resp)
 
-	retry := req.Clone(req.Context())
-	if req.GetBody != nil {
-		if retry.Body, err = req.GetBody(); err != nil {
-			return nil, fmt.Errorf("x402 client: replay request body: %w", err)
-		}
-	}
-	retry.Header.Set(x402.HeaderPaymentSignature, header)
-	resp, err = t.base.RoundTrip(retry)
+	resp, err = t.sendPaid(req, header)
 	deadline := time.Now().Add(t.pendingWait)
 	for tries := 0; err == nil && settlementPending(resp) && time.Now().Before(deadline) && tries < maxPendingTries; tries++ {
 		wait := retryAfter(resp)
@@ -157,16 +150,22 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err := t.sleep(req.Context(), wait); err != nil {
 			return nil, fmt.Errorf("x402 client: waiting for a pending settlement: %w", err)
 		}
-		again := req.Clone(req.Context())
-		if req.GetBody != nil {
-			if again.Body, err = req.GetBody(); err != nil {
-				return nil, fmt.Errorf("x402 client: replay request body: %w", err)
-			}
-		}
-		again.Header.Set(x402.HeaderPaymentSignature, header)
-		resp, err = t.base.RoundTrip(again)
+		resp, err = t.sendPaid(req, header)
 	}
 	return resp, err
+}
+
+// sendPaid sends req again, its body replayed, with the payment header.
+func (t *Transport) sendPaid(req *http.Request, header string) (*http.Response, error) {
+	paid := req.Clone(req.Context())
+	if req.GetBody != nil {
+		var err error
+		if paid.Body, err = req.GetBody(); err != nil {
+			return nil, fmt.Errorf("x402 client: replay request body: %w", err)
+		}
+	}
+	paid.Header.Set(x402.HeaderPaymentSignature, header)
+	return t.base.RoundTrip(paid)
 }
 
 // settlementPending reports a 402 whose PAYMENT-RESPONSE says the payment

@@ -1,6 +1,7 @@
 package echox402
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -76,7 +77,7 @@ func requestFingerprint(r *http.Request) string {
 		b, err := io.ReadAll(r.Body)
 		if err == nil {
 			h.Write(b)
-			r.Body = io.NopCloser(strings.NewReader(string(b)))
+			r.Body = io.NopCloser(bytes.NewReader(b))
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
