@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
-	"io"
 	"math/big"
 	"net/http"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/echox402"
@@ -31,8 +31,9 @@ const PendingSettleTimeout = "2s"
 // and again when sent once more; after Mine the same request with the same
 // PAYMENT-SIGNATURE gets the response with the broadcast transaction, a
 // further retry gets nothing, and the payer paid price exactly once.
-// newRequest builds the request afresh for every send.
-func CheckPendingOverHTTP(t *testing.T, c *Chain, newRequest func() *http.Request, price *big.Int) {
+// newRequest builds the request afresh for every send; every answer is
+// checked against the service's contract v.
+func CheckPendingOverHTTP(t *testing.T, c *Chain, v *contract.Validator, newRequest func() *http.Request, price *big.Int) {
 	t.Helper()
 	send := func(payment string) (*http.Response, []byte) {
 		t.Helper()
@@ -45,8 +46,7 @@ func CheckPendingOverHTTP(t *testing.T, c *Chain, newRequest func() *http.Reques
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		return res, body
+		return res, v.CheckResponse(t, req, res)
 	}
 	res, _ := send("")
 	pr, err := x402.DecodePaymentRequired(res.Header.Get(x402.HeaderPaymentRequired))
