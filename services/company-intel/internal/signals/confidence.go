@@ -98,8 +98,9 @@ type contribution struct {
 // product among d's items; capped at SingleSourceCap when one domain
 // reports the event and none of its items is primary; multiplied by the
 // recency factor exp(−ln2 · age / halfLife); clamped to [0, 1] and rounded
-// to two decimals. age is the time from the event date to now (0 for a
-// future date).
+// to two decimals. age is counted in whole days, from the event date to
+// now's UTC calendar day (0 for a future date), so that every request of
+// one day reads the same confidence.
 func confidence(srcs []contribution, t Type, eventDate, now time.Time) float64 {
 	best := map[string]float64{}
 	primary := false
@@ -126,13 +127,13 @@ func confidence(srcs []contribution, t Type, eventDate, now time.Time) float64 {
 	return round2(clamp01(c))
 }
 
-// recency is exp(−ln2 · age / halfLife).
+// recency is exp(−ln2 · age / halfLife), age in whole days.
 func recency(t Type, eventDate, now time.Time) float64 {
 	hl, ok := HalfLife[t]
 	if !ok {
 		hl = 30 * day24
 	}
-	age := now.Sub(eventDate)
+	age := now.UTC().Truncate(day24).Sub(eventDate.UTC().Truncate(day24))
 	if age < 0 {
 		age = 0
 	}

@@ -31,6 +31,11 @@ func TestConfidence(t *testing.T) {
 		{"one half-life: hiring 30 days", []contribution{{domain: "greenhouse.io", weight: 0.9, strength: 1, primary: true}}, TypeHiring, at.Add(30 * day24), 0.45},
 		{"two half-lives: acquisition 180 days", []contribution{wire}, TypeAcquisition, at.Add(180 * day24), 0.21},
 		{"future event has no decay", []contribution{wire}, TypeFunding, at.Add(-10 * day24), 0.85},
+		// Age counts whole UTC days: any time of the 60th day reads as 60
+		// days, so two requests of one day agree.
+		{"late on the half-life day", []contribution{trade}, TypeFunding, at.Add(60*day24 + 23*time.Hour + 59*time.Minute), 0.35},
+		{"early on the half-life day, another zone", []contribution{trade}, TypeFunding, at.Add(60*day24 + time.Minute).In(time.FixedZone("UTC-8", -8*3600)), 0.35},
+		{"hours after the event are day 0", []contribution{wire}, TypeFunding, at.Add(20 * time.Hour), 0.85},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

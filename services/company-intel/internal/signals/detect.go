@@ -62,7 +62,7 @@ type cand struct {
 	hash         uint64
 	hashed       bool
 	headToks     []string
-	raw          string   // headline and excerpt as written (mentionsPlace)
+	raw          string   // headline and excerpt as written (mentions)
 	text         string   // raw in companyname's normal form, space-padded; set on first use
 	runToks      []string // headline tokens without the company's name (sharedRun)
 	// names: an other report's distinctive capitalised words (otherNames)
@@ -245,7 +245,7 @@ func extractFacts(t Type, head, lead string, inHead bool, n names) (Facts, detai
 			}
 		}
 	case TypeFinancial:
-		d.sub = financialSubtype(evid)
+		d.sub = financialSubtypeOf(evid, full)
 	case TypeOther:
 		d.sub = otherSubtype(evid)
 	}
@@ -340,7 +340,15 @@ func keyCompat(a, b *cand) compat {
 			return keySame
 		}
 	case TypeAcquisition, TypePartnership:
-		if c := nameCompat(a.facts.Counterparty, b.facts.Counterparty); c != keyUnknown {
+		c := nameCompat(a.facts.Counterparty, b.facts.Counterparty)
+		// A buyer or target misread in one report ("Plymouth" for the
+		// Plymouth firm) does not part it from a report whose
+		// counterparty it names. Not for partnerships: a partnership's
+		// report often names the company's earlier partners.
+		if c == keyDiffer && a.typ == TypeAcquisition && (mentions(a, b.facts.Counterparty) || mentions(b, a.facts.Counterparty)) {
+			c = keyUnknown
+		}
+		if c != keyUnknown {
 			return c
 		}
 		if structuredEmpty(a, a.facts.Counterparty) || structuredEmpty(b, b.facts.Counterparty) {
@@ -370,7 +378,7 @@ func keyCompat(a, b *cand) compat {
 		// city and its state or country ("São Paulo", "Brazil"), or two
 		// of the cities an entry into a state lists, are one expansion.
 		c := nameCompat(a.facts.Place, b.facts.Place)
-		if c == keyDiffer && (mentionsPlace(a, b.facts.Place) || mentionsPlace(b, a.facts.Place)) {
+		if c == keyDiffer && (mentions(a, b.facts.Place) || mentions(b, a.facts.Place)) {
 			return keyUnknown
 		}
 		return c
@@ -405,17 +413,17 @@ func keyCompat(a, b *cand) compat {
 	return keyUnknown
 }
 
-// mentionsPlace reports whether a news or press candidate's text names a
-// place (in the normal form, whole words). It is called while clustering,
+// mentions reports whether a news or press candidate's text names a
+// place or company (in the normal form, whole words). It is called while clustering,
 // on one goroutine, and normalises the text on first use.
-func mentionsPlace(c *cand, place string) bool {
+func mentions(c *cand, name string) bool {
 	if c.raw == "" {
 		return false
 	}
 	if c.text == "" {
 		c.text = " " + companyname.Normalize(c.raw) + " "
 	}
-	p := companyname.Normalize(place)
+	p := companyname.Normalize(name)
 	return p != "" && strings.Contains(c.text, " "+p+" ")
 }
 

@@ -428,8 +428,9 @@
 // is a news aggregator (news.google.com, msn.com, …). When one domain
 // reports the event and none of its items is primary (regulatory,
 // first-party, job board), the first factor is capped at SingleSourceCap
-// (0.85). age is the time from the event date (UTC midnight) to Now, 0
-// for a later date. Half-lives (HalfLife): funding 60 days, acquisition
+// (0.85). age is the number of whole days from the event date to Now's
+// UTC calendar day, 0 for a later date, so every request of one day reads
+// the same confidence. Half-lives (HalfLife): funding 60 days, acquisition
 // 90, leadership 45, regulatory 60, partnership 45, product 45, expansion
 // 60, hiring 30, financial 45, technology 60, other 30. The result is
 // clamped to [0, 1] and rounded to two decimals.

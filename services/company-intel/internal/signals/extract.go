@@ -151,6 +151,7 @@ func properNoun(s string, maxSkip, maxWords int) string {
 	}
 	var out []string
 	lastDesc := -1 // index in out after the last descriptor word
+	ended := false
 	for ; i < len(ws) && len(out) < maxWords; i++ {
 		w, end := trimWord(ws[i])
 		lw := strings.ToLower(w)
@@ -164,8 +165,20 @@ func properNoun(s string, maxSkip, maxWords int) string {
 		if descriptors[lw] {
 			lastDesc = len(out)
 		}
-		if end {
+		if ended = end; end {
 			break
+		}
+	}
+	// "Plymouth sonar specialist Pell Harbour": a place or adjective
+	// followed by a lower-case description ending in a descriptor names
+	// the company after it.
+	// "Plymouth sonar firm" with no name after it names no company.
+	if len(out) > 0 && !ended {
+		switch next := describedName(ws[i:]); {
+		case next > 0:
+			return properNoun(strings.Join(ws[i+next:], " "), 0, maxWords)
+		case next == 0:
+			return ""
 		}
 	}
 	// "Field-Service Startup Routewise" names Routewise; a descriptor that
@@ -177,6 +190,31 @@ func properNoun(s string, maxSkip, maxWords int) string {
 		out = out[:len(out)-1]
 	}
 	return strings.Join(out, " ")
+}
+
+// describedName reads what follows a capitalised phrase: up to three
+// lower-case words ending in a descriptor, then a name ("sonar specialist
+// Pell …" → 2, the name's index); 0 when the descriptor is followed by
+// no name ("sonar firm as …": the phrase only described it); -1 when
+// the words are not such a description.
+func describedName(ws []string) int {
+	for j := 0; j < len(ws) && j < 3; j++ {
+		w, end := trimWord(ws[j])
+		lw := strings.ToLower(w)
+		if w == "" || isNameWord(w) || phraseStop[lw] {
+			return -1
+		}
+		if descriptors[lw] {
+			if !end && j+1 < len(ws) && isNameWord(ws[j+1]) {
+				return j + 1
+			}
+			return 0
+		}
+		if end {
+			return -1
+		}
+	}
+	return -1
 }
 
 // phraseAfter returns the proper-noun phrase that follows the first match
@@ -415,7 +453,13 @@ func acquisitionParts(text string, n names) (f Facts, target, merger, divest boo
 			return withCounterparty(f, subj, n), true, merger, false, ""
 		case obj != "" && !n.is(obj):
 			rest := text[loc[1]:]
-			return withCounterparty(f, obj, n), false, merger, false, ownedPart(obj, rest[strings.Index(rest, obj)+len(obj):])
+			after := rest[strings.Index(rest, obj)+len(obj):]
+			// "to buy Plymouth's Pell Harbour Sonar": the name after a
+			// possessive is what is bought.
+			if owned := strings.TrimPrefix(after, "'s "); owned != after && properNoun(owned, 0, 5) != "" && !n.is(properNoun(owned, 0, 5)) {
+				return withCounterparty(f, properNoun(owned, 0, 5), n), false, merger, false, ""
+			}
+			return withCounterparty(f, obj, n), false, merger, false, ownedPart(obj, after)
 		}
 	}
 	// "Stonebridge takes Sablecrest private"
@@ -945,7 +989,8 @@ var (
 	approvalRe        = rx(`\b(?:approv\w*|clearance|cleared|clears|authori[sz]\w*|510\(k\)|ce\s+mark\w*|licen[cs]e|permit|designation|green[- ]?light|nod)\b`)
 	breachRe          = rx(`\b(?:data\s+breach\w*|breach(?:es)?\s+of\s+(?:data|security)|cyber-?attacks?|cybersecurity\s+incident|security\s+incident|ransomware|hacked)\b`)
 	regulatorRe       = rx(`\b(?:FDA|EMA|MHRA|FCC|FAA|FTC|SEC|DOJ|CFPB|FINRA|OCC|EPA|OSHA|NHTSA|CMA|ICO|CNIL|BaFin|FCA|ESMA|Health Canada|European Commission)\b`)
-	restructureRe     = rx(`\b(?:layoffs?|lay(?:s|ing)?\s+off|laid\s+off|job\s+cuts|cut\w*\s+[^.;:]{0,30}(?:jobs|roles|staff|workforce|employees|positions)|slash\w*\s+[^.;:]{0,30}(?:jobs|roles|staff|workforce)|reduc\w*\s+[^.;:]{0,20}(?:workforce|headcount|staff)|furlough\w*|workforce\s+reduction|restructur\w*|downsiz\w*|wind(?:s|ing)?\s+down|shut(?:s|ting)?\s+down|exits?\s+(?:the\s+)?\w+\s+business)\b`)
+	resultsRe         = rx(`\b(?:results?|revenues?|sales|turnover|profits?|earnings|loss(?:es)?|income|ebitda|margins?|arr|bookings|quarter\w*|q[1-4]|h[12]|fy\d*|fiscal|half-year\w*|full-year|interim|trading\s+update)\b`)
+	restructureRe     = rx(`\b(?:layoffs?|lay(?:s|ing)?\s+off|laid\s+off|job\s+cuts|cut\w*\s+[^.;:]{0,30}(?:jobs|roles|staff|workforce|employees|positions)|slash\w*\s+[^.;:]{0,30}(?:jobs|roles|staff|workforce)|reduc\w*\s+[^.;:]{0,20}(?:workforce|headcount|staff)|furlough\w*|workforce\s+reduction|reductions?\s+in\s+force|restructur\w*|exit\s+or\s+disposal|clos\w*\s+(?:\d+|\w+)\s+(?:stores|branches|plants|sites|locations|shops|offices)|downsiz\w*|wind(?:s|ing)?\s+down|shut(?:s|ting)?\s+down|exits?\s+(?:the\s+)?\w+\s+business)\b`)
 	insolvencyRe      = rx(`\b(?:bankrupt\w*|chapter\s+(?:11|7|15)|insolven\w*|(?:enters?|into)\s+administration|receivership|liquidation|going[- ]concern|defaults?\s+on|defaulted)\b`)
 	capitalRe         = rx(`\b(?:dividends?|buybacks?|share\s+repurchase|repurchase)\b`)
 	valuationRe       = rx(`\b(?:valuation|valued\s+at|unicorn|decacorn)\b`)
@@ -975,6 +1020,20 @@ func regulatorySubtype(text string) (sub, detail string) {
 	return "enforcement", reg
 }
 
+// financialSubtypeOf is the subtype the evidence text states, else the
+// one the whole text states ("Form 8-K — Item 2.05 …" whose lead says
+// what was cut), else results.
+func financialSubtypeOf(evid, full string) string {
+	if s := financialSubtype(evid); s != "" {
+		return s
+	}
+	if s := financialSubtype(full); s != "" {
+		return s
+	}
+	return "results"
+}
+
+// financialSubtype is the subtype text states, "" when it states none.
 func financialSubtype(text string) string {
 	switch {
 	case insolvencyRe.MatchString(text):
@@ -987,8 +1046,10 @@ func financialSubtype(text string) string {
 		return "valuation"
 	case outlookRe.MatchString(text):
 		return "outlook"
+	case resultsRe.MatchString(text):
+		return "results"
 	}
-	return "results"
+	return ""
 }
 
 func technologySubtype(text string) string {

@@ -214,7 +214,7 @@ func filingCandidates(it *bundle.Item, n names, company string, w window) []*can
 			case contains(m.items, "2.02"):
 				c.d.sub = "results"
 			default:
-				c.d.sub = financialSubtype(text)
+				c.d.sub = financialSubtypeOf(text, text)
 			}
 		case TypeRegulatory:
 			if contains(m.items, "1.05") {
