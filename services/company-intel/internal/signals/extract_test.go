@@ -90,6 +90,9 @@ func TestAcquisitionFacts(t *testing.T) {
 		{"merger", "Acme agrees to merge with Tradelane.", "Tradelane", false, true, false},
 		{"divestiture", "Acme sells behavioral health unit to Ardent Care.", "Ardent Care", false, false, true},
 		{"take private", "Stonebridge takes Acme private in $1.1B buyout.", "Stonebridge", true, false, false},
+		{"a place and a description before the name", "Acme to buy Plymouth sonar specialist Pell Harbour for £62m", "Pell Harbour", false, false, false},
+		{"a place's possessive before the name", "Acme has agreed to buy Plymouth's Pell Harbour Sonar Ltd for £62 million.", "Pell Harbour Sonar", false, false, false},
+		{"a described firm with no name names none", "Acme to buy Leeds dental firm as it grows. It acquires Quill Imaging.", "Quill Imaging", false, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -188,6 +191,23 @@ func TestExpansionFacts(t *testing.T) {
 				t.Fatalf("expansionFacts(%q) = %q %q, want %q %q", tc.text, f.Place, fac, tc.place, tc.facility)
 			}
 		})
+	}
+}
+
+func TestFinancialSubtype(t *testing.T) {
+	tests := []struct{ evid, full, want string }{
+		{"Acme lays off 180 workers", "", "restructuring"},
+		{"Acme – Form 8-K – Item 2.05 Costs Associated with Exit or Disposal Activities", "", "restructuring"},
+		{"Acme – Form 8-K – Other Events", "The Company committed to a reduction in force affecting 180 employees.", "restructuring"},
+		{"Ambervale to close 14 stores", "", "restructuring"},
+		{"Acme reports third-quarter revenue up 31%", "", "results"},
+		{"A hard message to share today", "Today we said goodbye to colleagues.", "results"},
+		{"Acme raises full-year guidance", "", "outlook"},
+	}
+	for _, tc := range tests {
+		if got := financialSubtypeOf(tc.evid, tc.evid+". "+tc.full); got != tc.want {
+			t.Errorf("financialSubtypeOf(%q, …) = %q, want %q", tc.evid, got, tc.want)
+		}
 	}
 }
 

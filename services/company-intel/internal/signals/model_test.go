@@ -43,15 +43,15 @@ func committedRecord(t *testing.T) TrainingRecord {
 // development part (TestModelMetrics); the model as committed measured
 // them (README, "Signal detection").
 const (
-	modelFloorAccuracy = 0.94 // measured 95.0% (733/772), 5-fold out of fold
-	modelFloorRecall   = 0.81 // the lowest: other, 81.1%
+	modelFloorAccuracy = 0.96 // measured 96.1% (742/772), 5-fold out of fold
+	modelFloorRecall   = 0.88 // the lowest: other, 88.7%
 )
 
 // TestModelMetrics: the committed model's out-of-fold metrics on the
 // corpus's development part must not drop below the floors, its training
 // data must be the files as they are (digests) and none of it may be a set
 // kept out of training (holdout-independent.jsonl, the second outside set,
-// the third and fourth corpora's held-out parts).
+// the third, fourth and fifth corpora's held-out parts).
 func TestModelMetrics(t *testing.T) {
 	rec := committedRecord(t)
 	m := rec.CVCorpus
@@ -68,7 +68,7 @@ func TestModelMetrics(t *testing.T) {
 		t.Fatalf("trained on %d files, TrainingData lists %d", len(rec.Data), len(TrainingData))
 	}
 	for i, d := range rec.Data {
-		if d.Path != TrainingData[i] || d.Path == corpusSecond || d.Path == corpusThirdHeldOut || d.Path == corpusFourthHeldOut || strings.Contains(d.Path, "independent") {
+		if d.Path != TrainingData[i] || d.Path == corpusSecond || d.Path == corpusThirdHeldOut || d.Path == corpusFourthHeldOut || d.Path == corpusFifthHeldOut || strings.Contains(d.Path, "independent") {
 			t.Errorf("training file %q", d.Path)
 		}
 		if _, sum, err := ReadTrainingFile(d.Path); err != nil || sum != d.SHA256 {
