@@ -429,13 +429,16 @@ func mentions(c *cand, name string) bool {
 
 func structuredEmpty(c *cand, key string) bool { return c.structured && key == "" }
 
-// resultsAndOutlook reports a results report and an outlook change dated
-// the same day: guidance is given with results, so they are one event.
+// resultsAndOutlook reports a results report and an outlook change or a
+// dividend or buyback decision dated the same day: guidance and capital
+// returns are announced with results, so they are one event (two outlook
+// or capital reports of one day fall to the detail check).
 func resultsAndOutlook(a, b *cand) bool {
-	if !sameDay(a.date, b.date) {
+	if !sameDay(a.date, b.date) || a.d.sub == b.d.sub {
 		return false
 	}
-	return a.d.sub == "results" && b.d.sub == "outlook" || a.d.sub == "outlook" && b.d.sub == "results"
+	withResults := map[string]bool{"results": true, "outlook": true, "capital-return": true}
+	return withResults[a.d.sub] && withResults[b.d.sub] && (a.d.sub == "results" || b.d.sub == "results")
 }
 
 func sameDay(a, b time.Time) bool {

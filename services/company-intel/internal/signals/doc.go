@@ -329,8 +329,10 @@
 //     Kubernetes, …), generic words (cloud, legacy) only when no specific
 //     one is named; open-source and patent events are told apart.
 //   - Financial, regulatory and other events get a subtype from the text
-//     that carried the classification: insolvency, restructuring,
-//     capital-return, valuation, outlook or results; certification (with
+//     that carried the classification (a financial one from the lead when
+//     the headline states none): insolvency, restructuring, capital-return,
+//     valuation (a valuation, a tender offer, a secondary sale), outlook or
+//     results; certification (with
 //     its name), approval (approves, clears, clearance, licence, …; with
 //     the regulator), incident or enforcement (with a fine's amount);
 //     recognition, event, milestone or anniversary.
@@ -352,13 +354,16 @@
 // list's, award's or deal's name: "Massachusetts' fastest-growing private
 // companies"). Event keys: funding, round and amount (amounts within 10%
 // are one bucket; a round or amount that differs disagrees); acquisition
-// and partnership, counterparty; leadership, person (same first and last
+// and partnership, counterparty (an acquisition's counterparties that
+// differ do not disagree when one report's text names the other's: a
+// described target misread as its place); leadership, person (same first and last
 // name); expansion, place; product, name without the trailing lower-case
 // words that say its kind ("Ridgeback 2" and "Ridgeback 2 cargo e-bike"
 // agree; "Atlas" and "Atlas 2" do not), agreement only; technology, name
 // (agreement only); financial and regulatory, subtype and detail, where a
-// results report and an outlook change dated the same day agree (guidance
-// comes with results) and two enforcement reports agree on the fine's
+// results report and an outlook change or a dividend or buyback decision
+// dated the same day agree (guidance and capital returns come with
+// results) and two enforcement reports agree on the fine's
 // amount (within 10%; different amounts disagree) whether or not both
 // name the regulator; hiring is one company-level event. Counterparties
 // and places are compared in companyname's normal form (case,

@@ -203,6 +203,8 @@ func TestFinancialSubtype(t *testing.T) {
 		{"Acme reports third-quarter revenue up 31%", "", "results"},
 		{"A hard message to share today", "Today we said goodbye to colleagues.", "results"},
 		{"Acme raises full-year guidance", "", "outlook"},
+		{"Acme – Schedule TO-I/A: Final Amendment Reporting Results of Employee Tender Offer", "", "valuation"},
+		{"Acme staff cash out in secondary sale", "", "valuation"},
 	}
 	for _, tc := range tests {
 		if got := financialSubtypeOf(tc.evid, tc.evid+". "+tc.full); got != tc.want {

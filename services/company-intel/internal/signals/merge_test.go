@@ -319,6 +319,14 @@ func TestMoreSameEventMerges(t *testing.T) {
 			press("https://brightwave.io/news/q4", "Brightwave reports fourth quarter 2025 results", "Revenue of $80 million, up 30%; full-year outlook raised.", date(2026, 3, 3)),
 			wire("https://wire.example/outlook", "Brightwave lifts annual revenue forecast as demand holds", "", date(2026, 3, 3)),
 		}, 1},
+		{"results and the dividend suspended with them", []bundle.Item{
+			press("https://brightwave.io/news/h1", "Brightwave – First Half 2026 Results", "Net loss of $42 million for the first half.", date(2026, 3, 9)),
+			wire("https://wire.example/dividend", "Brightwave suspends dividend after first-half loss", "", date(2026, 3, 9)),
+		}, 1},
+		{"one employee tender offer, valued or not", []bundle.Item{
+			wire("https://wire.example/tender", "Brightwave completes employee tender offer at $4.5 billion valuation", "", date(2026, 3, 9)),
+			press("https://brightwave.io/blog/tender", "Our employee tender offer is complete", "Thank you to every Brightwave employee who took part; the offer valued the company at $4.5 billion.", date(2026, 3, 9)),
+		}, 1},
 		{"an outlook change on another day stays apart", []bundle.Item{
 			press("https://brightwave.io/news/q4", "Brightwave reports fourth quarter 2025 results", "Revenue of $80 million, up 30%.", date(2026, 3, 3)),
 			wire("https://wire.example/outlook", "Brightwave lifts annual revenue forecast as demand holds", "", date(2026, 3, 6)),
