@@ -345,24 +345,44 @@ const (
 	corpusSecondCeilingPromoted = 0.19
 )
 
-// TestCorpusThirdHeldOut scores the third corpus's held-out part: scored
-// once, at the end of issue 20's third round, by the model trained on the
-// third corpus's development part (testdata/corpus/README.md has that
-// figure); since then a regression set whose floors are that score.
-func TestCorpusThirdHeldOut(t *testing.T) {
-	checkSplit(t, corpusThirdDev, corpusThirdHeldOut)
-	scoreCorpus(t, corpusThirdHeldOut).check(t, corpusThirdFloorAccuracy, corpusThirdFloorRecall, corpusThirdFloorMerged, corpusThirdCeilingPromoted)
+// TestCorpusLaterHeldOut scores the third to sixth corpora's held-out
+// parts. Each was scored once, at the end of issue 20's round that brought
+// its corpus, by the model trained with that corpus's development part
+// (testdata/corpus/README.md has the figures); since then each is a
+// regression set whose floors are that score, rounded down (the ceiling
+// up).
+func TestCorpusLaterHeldOut(t *testing.T) {
+	for _, p := range laterHeldOut {
+		t.Run(p.name, func(t *testing.T) {
+			checkSplit(t, p.dev, p.heldOut)
+			f := p.floors
+			scoreCorpus(t, p.heldOut).check(t, f.accuracy, f.recall, f.merged, f.promoted)
+		})
+	}
 }
 
-// Floors of TestCorpusThirdHeldOut: its one score (2026-11-27, the model
-// trained with the third corpus's development part), rounded down (the
-// ceiling up).
-const (
-	corpusThirdFloorAccuracy   = 0.90 // 211/233 = 90.6%
-	corpusThirdFloorRecall     = 0.77 // the lowest: expansion, 14/18 = 77.8%
-	corpusThirdFloorMerged     = 0.73 // 22 of 30 pairs = 73.3% (E41 7/15, E46 15/15)
-	corpusThirdCeilingPromoted = 0.06 // 5 of 84 traps = 6.0%
-)
+// corpusFloors are a regression set's floors: item accuracy, every label's
+// recall, same-event pairs merged, and the ceiling of traps promoted.
+type corpusFloors struct{ accuracy, recall, merged, promoted float64 }
+
+var laterHeldOut = []struct {
+	name, dev, heldOut string
+	floors             corpusFloors
+}{
+	// 2026-11-27: 211/233 = 90.6%; lowest recall expansion 14/18 = 77.8%;
+	// 22 of 30 pairs = 73.3% (E41 7/15, E46 15/15); 5 of 84 traps = 6.0%.
+	{"third", corpusThirdDev, corpusThirdHeldOut, corpusFloors{0.90, 0.77, 0.73, 0.06}},
+	// 2026-11-27: 248/277 = 89.5%; lowest recall financial 18/23 = 78.3%
+	// (acquisition 78.9%); 61 of 75 pairs = 81.3%; 8 of 103 traps = 7.8%.
+	{"fourth", corpusFourthDev, corpusFourthHeldOut, corpusFloors{0.89, 0.78, 0.81, 0.08}},
+	// 2026-11-27: 239/251 = 95.2%; lowest recall other 17/22 = 77.3% (none
+	// 87.5%); 80 of 85 pairs = 94.1% (E95 10/15); 4 of 84 traps = 4.8%, 5
+	// (6.0%) since the sixth round's model.
+	{"fifth", corpusFifthDev, corpusFifthHeldOut, corpusFloors{0.95, 0.77, 0.94, 0.06}},
+	// 2026-11-27: 248/255 = 97.3%; lowest recall other 29/33 = 87.9%; 45 of
+	// 45 pairs (E104, E108, E109); 5 of 83 traps = 6.0%.
+	{"sixth", corpusSixthDev, corpusSixthHeldOut, corpusFloors{0.97, 0.87, 1, 0.07}},
+}
 
 // checkSplit fails when an item of a corpus's development or held-out part
 // lies on the other side of the split rule (corpusItem.heldOut).
@@ -376,60 +396,3 @@ func checkSplit(t *testing.T, dev, heldOut string) {
 		}
 	}
 }
-
-// TestCorpusFourthHeldOut scores the fourth corpus's held-out part: scored
-// once, at the end of issue 20's fourth round, by the model trained on its
-// development part (testdata/corpus/README.md has that figure); since then
-// a regression set whose floors are that score.
-func TestCorpusFourthHeldOut(t *testing.T) {
-	checkSplit(t, corpusFourthDev, corpusFourthHeldOut)
-	scoreCorpus(t, corpusFourthHeldOut).check(t, corpusFourthFloorAccuracy, corpusFourthFloorRecall, corpusFourthFloorMerged, corpusFourthCeilingPromoted)
-}
-
-// Floors of TestCorpusFourthHeldOut: its one score (2026-11-27, the model
-// trained with the fourth corpus's development part), rounded down (the
-// ceiling up).
-const (
-	corpusFourthFloorAccuracy   = 0.89 // 248/277 = 89.5%
-	corpusFourthFloorRecall     = 0.78 // the lowest: financial, 18/23 = 78.3% (acquisition 78.9%)
-	corpusFourthFloorMerged     = 0.81 // 61 of 75 pairs = 81.3%
-	corpusFourthCeilingPromoted = 0.08 // 8 of 103 traps = 7.8%
-)
-
-// TestCorpusFifthHeldOut scores the fifth corpus's held-out part: scored
-// once, at the end of issue 20's fifth round, by the model trained on its
-// development part (testdata/corpus/README.md has that figure); since then
-// a regression set whose floors are that score.
-func TestCorpusFifthHeldOut(t *testing.T) {
-	checkSplit(t, corpusFifthDev, corpusFifthHeldOut)
-	scoreCorpus(t, corpusFifthHeldOut).check(t, corpusFifthFloorAccuracy, corpusFifthFloorRecall, corpusFifthFloorMerged, corpusFifthCeilingPromoted)
-}
-
-// Floors of TestCorpusFifthHeldOut: its one score (2026-11-27, the model
-// trained with the fifth corpus's development part), rounded down (the
-// ceiling up).
-const (
-	corpusFifthFloorAccuracy   = 0.95 // 239/251 = 95.2%
-	corpusFifthFloorRecall     = 0.77 // the lowest: other, 17/22 = 77.3% (none 87.5%)
-	corpusFifthFloorMerged     = 0.94 // 80 of 85 pairs = 94.1% (E95 10/15)
-	corpusFifthCeilingPromoted = 0.06 // 4 of 84 traps = 4.8%; 5 (6.0%) since the sixth round's model
-)
-
-// TestCorpusSixthHeldOut scores the sixth corpus's held-out part: scored
-// once, at the end of issue 20's sixth round, by the model trained on its
-// development part (testdata/corpus/README.md has that figure); since then
-// a regression set whose floors are that score.
-func TestCorpusSixthHeldOut(t *testing.T) {
-	checkSplit(t, corpusSixthDev, corpusSixthHeldOut)
-	scoreCorpus(t, corpusSixthHeldOut).check(t, corpusSixthFloorAccuracy, corpusSixthFloorRecall, corpusSixthFloorMerged, corpusSixthCeilingPromoted)
-}
-
-// Floors of TestCorpusSixthHeldOut: its one score (2026-11-27, the model
-// trained with the sixth corpus's development part), rounded down (the
-// ceiling up).
-const (
-	corpusSixthFloorAccuracy   = 0.97 // 248/255 = 97.3%
-	corpusSixthFloorRecall     = 0.87 // the lowest: other, 29/33 = 87.9%
-	corpusSixthFloorMerged     = 1    // 45 of 45 pairs (E104, E108, E109)
-	corpusSixthCeilingPromoted = 0.07 // 5 of 83 traps = 6.0%
-)
