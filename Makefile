@@ -69,7 +69,7 @@ staticcheck:
 	$(STATICCHECK) $(PKGS)
 
 ## train: retrain company-intel's signal type model from its data (deterministic: the same data gives the same
-## services/company-intel/internal/signals/model.json, byte for byte; ~1 minute)
+## services/company-intel/internal/signals/model.json, byte for byte; about 4 minutes on 2 cores)
 train:
 	$(GO) run ./services/company-intel/cmd/trainsignals
 

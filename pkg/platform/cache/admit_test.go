@@ -16,22 +16,33 @@ func TestAdmit(t *testing.T) {
 			ctx := context.Background()
 			s, ns := mk(t)
 			k := ns + ":rate"
-			// A burst of 3 is admitted at once, the fourth waits about one
-			// interval, and a refused call consumes nothing.
+			// A burst of 3 is admitted at once; past it, a call that will
+			// not wait is refused and consumes nothing; calls that will wait
+			// are given the following slots one interval apart, in order.
+			const iv = 200 * time.Millisecond
 			for i := range 3 {
-				if wait, err := s.Admit(ctx, k, 200*time.Millisecond, 3); err != nil || wait != 0 {
+				if wait, err := s.Admit(ctx, k, iv, 3, 0); err != nil || wait != 0 {
 					t.Fatalf("call %d of the burst: wait %v, %v", i+1, wait, err)
 				}
 			}
 			for range 2 {
-				wait, err := s.Admit(ctx, k, 200*time.Millisecond, 3)
-				if err != nil || wait < 150*time.Millisecond || wait > 200*time.Millisecond {
-					t.Fatalf("past the burst: wait %v, %v; want about 200ms", wait, err)
+				wait, err := s.Admit(ctx, k, iv, 3, 0)
+				if err != nil || wait < iv-50*time.Millisecond || wait > iv {
+					t.Fatalf("past the burst, not waiting: wait %v, %v; want about %v and refused", wait, err, iv)
 				}
 			}
-			time.Sleep(210 * time.Millisecond)
-			if wait, err := s.Admit(ctx, k, 200*time.Millisecond, 3); err != nil || wait != 0 {
-				t.Fatalf("after one interval: wait %v, %v", wait, err)
+			for i := 1; i <= 2; i++ {
+				wait, err := s.Admit(ctx, k, iv, 3, time.Second)
+				if want := time.Duration(i) * iv; err != nil || wait < want-50*time.Millisecond || wait > want {
+					t.Fatalf("reserved slot %d: wait %v, %v; want about %v", i, wait, err, want)
+				}
+			}
+			if wait, err := s.Admit(ctx, k, iv, 3, 500*time.Millisecond); err != nil || wait <= 500*time.Millisecond {
+				t.Fatalf("a slot later than the caller accepts: wait %v, %v; want > 500ms (refused)", wait, err)
+			}
+			time.Sleep(3*iv + 10*time.Millisecond)
+			if wait, err := s.Admit(ctx, k, iv, 3, 0); err != nil || wait != 0 {
+				t.Fatalf("after the reserved slots passed: wait %v, %v", wait, err)
 			}
 		})
 	}
@@ -56,20 +67,16 @@ func TestAdmitSharedByReplicas(t *testing.T) {
 		}
 		t.Cleanup(func() { _ = r.Close() })
 		wg.Go(func() {
-			for n := 0; n < 6; {
-				wait, err := r.Admit(context.Background(), key, interval, 1)
+			for range 6 {
+				wait, err := r.Admit(context.Background(), key, interval, 1, time.Second)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				if wait > 0 {
-					time.Sleep(wait)
-					continue
-				}
+				time.Sleep(wait)
 				mu.Lock()
 				admitted = append(admitted, time.Now())
 				mu.Unlock()
-				n++
 			}
 		})
 	}

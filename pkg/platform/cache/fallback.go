@@ -59,8 +59,8 @@ func (f *fallback) IncrBy(ctx context.Context, key string, delta int64, ttl time
 
 // Admit uses primary only: a rate shared by every replica; its callers
 // keep a local share when the store is away.
-func (f *fallback) Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error) {
-	return f.primary.Admit(ctx, key, interval, burst)
+func (f *fallback) Admit(ctx context.Context, key string, interval time.Duration, burst int, within time.Duration) (time.Duration, error) {
+	return f.primary.Admit(ctx, key, interval, burst, within)
 }
 
 func (f *fallback) Kind() string { return f.primary.Kind() }

@@ -149,7 +149,7 @@ func (m *Memory) IncrBy(_ context.Context, key string, delta int64, ttl time.Dur
 }
 
 // Admit implements Store (GCRA) for this process alone.
-func (m *Memory) Admit(_ context.Context, key string, interval time.Duration, burst int) (time.Duration, error) {
+func (m *Memory) Admit(_ context.Context, key string, interval time.Duration, burst int, within time.Duration) (time.Duration, error) {
 	if interval <= 0 {
 		return 0, nil
 	}
@@ -160,9 +160,10 @@ func (m *Memory) Admit(_ context.Context, key string, interval time.Duration, bu
 	if !ok || tat.Before(now) {
 		tat = now
 	}
-	if allowAt := tat.Add(-interval * time.Duration(max(burst, 1)-1)); now.Before(allowAt) {
-		return allowAt.Sub(now), nil
+	wait := max(tat.Add(-interval*time.Duration(max(burst, 1)-1)).Sub(now), 0)
+	if wait > within {
+		return wait, nil
 	}
 	m.tats[key] = tat.Add(interval)
-	return 0, nil
+	return wait, nil
 }

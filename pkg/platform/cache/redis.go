@@ -225,27 +225,30 @@ func (r *Redis) IncrBy(ctx context.Context, key string, delta int64, ttl time.Du
 	return incr.Val(), nil
 }
 
-// gcraScript is GCRA on Redis's clock: KEYS[1] holds the theoretical
-// arrival time (TAT, microseconds); ARGV[1] is the interval and ARGV[2] the
-// burst tolerance (interval × (burst−1)), both in microseconds. It returns
-// 0 when the call is admitted (and moves the TAT on), else the wait in
-// microseconds.
+// gcraScript is GCRA on Redis's clock with reservation: KEYS[1] holds the
+// theoretical arrival time (TAT, microseconds); ARGV[1] is the interval,
+// ARGV[2] the burst tolerance (interval × (burst−1)) and ARGV[3] the
+// longest acceptable wait, all in microseconds. It returns the wait until
+// the earliest free slot; when that wait is at most ARGV[3] the slot is
+// taken (the TAT moves on by one interval), else nothing changes.
 var gcraScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])
 local tolerance = tonumber(ARGV[2])
+local within = tonumber(ARGV[3])
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
 if tat < now then tat = now end
-local allowAt = tat - tolerance
-if now < allowAt then return allowAt - now end
+local wait = tat - tolerance - now
+if wait < 0 then wait = 0 end
+if wait > within then return wait end
 local newTat = tat + interval
 redis.call('SET', KEYS[1], newTat, 'PX', math.ceil((newTat - now) / 1000) + 1000)
-return 0
+return wait
 `)
 
 // Admit implements Store with one script call (GCRA on Redis's clock).
-func (r *Redis) Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error) {
+func (r *Redis) Admit(ctx context.Context, key string, interval time.Duration, burst int, within time.Duration) (time.Duration, error) {
 	if interval <= 0 {
 		return 0, nil
 	}
@@ -253,7 +256,7 @@ func (r *Redis) Admit(ctx context.Context, key string, interval time.Duration, b
 		return 0, err
 	}
 	iv := interval.Microseconds()
-	wait, err := gcraScript.Run(ctx, r.client, []string{key}, iv, iv*int64(max(burst, 1)-1)).Int64()
+	wait, err := gcraScript.Run(ctx, r.client, []string{key}, iv, iv*int64(max(burst, 1)-1), max(within, 0).Microseconds()).Int64()
 	if err = r.observe(ctx, err); err != nil {
 		return 0, fmt.Errorf("redis GCRA: %w", err)
 	}

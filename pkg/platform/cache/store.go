@@ -29,12 +29,17 @@ type Store interface {
 	// in-process store's LRU bound.
 	IncrBy(ctx context.Context, key string, delta int64, ttl time.Duration) (int64, error)
 	// Admit is a rate limiter shared by every process using the store
-	// (GCRA, the generic cell rate algorithm): it admits one call under a
-	// rate of one per interval with bursts of up to burst calls, and
-	// returns 0 when the call is admitted, or how long until one would be
-	// (nothing is consumed then). The shared store's own clock decides, so
-	// replicas' clocks do not matter.
-	Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error)
+	// (GCRA, the generic cell rate algorithm) under a rate of one call per
+	// interval with bursts of up to burst calls. It reserves the earliest
+	// free slot when that slot comes within `within` of now, and returns
+	// the wait until it (0: the call may go at once; the caller waits that
+	// long and then calls, without asking again); when the slot comes
+	// later, nothing is reserved and the returned wait is greater than
+	// within. Slots are handed out in the order the store receives the
+	// calls, so callers are served first come, first served across every
+	// process. The shared store's own clock decides, so replicas' clocks
+	// do not matter.
+	Admit(ctx context.Context, key string, interval time.Duration, burst int, within time.Duration) (time.Duration, error)
 	// Kind names the implementation: "redis" or "memory".
 	Kind() string
 	Close() error

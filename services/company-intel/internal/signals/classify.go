@@ -475,8 +475,29 @@ func better(a, b hit) bool {
 func readsAs(text string, t Type) bool {
 	folded := foldCase(text)
 	for i, lx := range lexicons {
-		if lx.t == t && len(lexiconHits(i, text, folded)) > 0 {
+		if lx.t == t && lexiconReads(i, text, folded) {
 			return true
+		}
+	}
+	return false
+}
+
+// lexiconReads reports whether lexiconHits(i, text, folded) is not empty,
+// stopping at the first match no guard covers.
+func lexiconReads(i int, text, folded string) bool {
+	var guards [][]int
+	guarded := false
+	for _, pt := range lexicons[i].pos {
+		for _, m := range pt.re.findAll(text, folded) {
+			if !guarded {
+				for _, g := range guardSets[i] {
+					guards = append(guards, g.findAll(text, folded)...)
+				}
+				guarded = true
+			}
+			if !overlaps(m, guards) {
+				return true
+			}
 		}
 	}
 	return false

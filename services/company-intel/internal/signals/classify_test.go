@@ -139,3 +139,32 @@ func TestSentences(t *testing.T) {
 		})
 	}
 }
+
+// TestLexiconReadsAgreesWithHits: the early-exit reading (lexiconReads)
+// answers as lexiconHits does, on every headline and lead of the labelled
+// set and the sixth corpus's development part.
+func TestLexiconReadsAgreesWithHits(t *testing.T) {
+	var texts []string
+	for _, l := range loadLabelled(t, "testdata/labelled.jsonl") {
+		texts = append(texts, foldAbbrev(prepText(l.Headline)), leadText(l.Lead))
+	}
+	for _, c := range loadCorpus(t, corpusSixthDev) {
+		texts = append(texts, foldAbbrev(prepText(c.Headline)), leadText(c.Lead))
+	}
+	reads := 0
+	for _, text := range texts {
+		folded := foldCase(text)
+		for i := range lexicons {
+			want := len(lexiconHits(i, text, folded)) > 0
+			if got := lexiconReads(i, text, folded); got != want {
+				t.Fatalf("lexicon %d (%s) on %q: reads %v, hits %v", i, lexicons[i].t, text, got, want)
+			}
+			if want {
+				reads++
+			}
+		}
+	}
+	if reads < len(texts)/2 {
+		t.Fatalf("only %d readings in %d texts: the check compared too little", reads, len(texts))
+	}
+}

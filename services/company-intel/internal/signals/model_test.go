@@ -15,7 +15,7 @@ import (
 // the code, nothing else.
 func TestModelReproducible(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("trains the model (about a minute; make test runs trainsignals -check without the race detector)")
+		t.Skip("trains the model (about 4 minutes; make test runs trainsignals -check without the race detector)")
 	}
 	b, _, err := TrainModel(".", textclass.DefaultOptions)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -83,6 +85,54 @@ func TestRateSharedByReplicas(t *testing.T) {
 	n, span := p.span()
 	if n != 12 || span < 11*100*time.Millisecond-20*time.Millisecond {
 		t.Fatalf("the provider received %d calls within %v, want 12 spread over >= 1.1 s (one rate for both replicas)", n, span)
+	}
+}
+
+// TestSharedSlotsFirstComeFirstServed: calls that arrive one after another
+// on two replicas sharing one Redis are answered in the order they
+// arrived, each at its own slot, so that early callers finish early (no
+// caller that came later overtakes one that is waiting).
+func TestSharedSlotsFirstComeFirstServed(t *testing.T) {
+	url := redistest.URL(t)
+	var (
+		mu    sync.Mutex
+		order []string
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		order = append(order, r.URL.Query().Get("n"))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{}`))
+	}))
+	defer srv.Close()
+	name := "fifo-" + time.Now().Format("150405.000000")
+	var clients []*upstream.Client
+	for range 2 {
+		r, err := cache.NewRedis(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = r.Close() })
+		clients = append(clients, sharedClient(t, r, name, 20)) // one call per 50 ms
+	}
+	const calls = 10
+	var want []string
+	var wg sync.WaitGroup
+	for i := range calls {
+		n := strconv.Itoa(i)
+		want = append(want, n)
+		c := clients[i%2]
+		wg.Go(func() {
+			if _, err := c.Do(context.Background(), upstream.Request{URL: srv.URL + "/?n=" + n}); err != nil {
+				t.Error(err)
+			}
+		})
+		time.Sleep(10 * time.Millisecond) // the calls arrive in order, faster than the rate admits them
+	}
+	wg.Wait()
+	if !slices.Equal(order, want) {
+		t.Fatalf("the provider received the calls in the order %v, want the order they arrived in %v", order, want)
 	}
 }
 

@@ -163,9 +163,10 @@ type Config struct {
 }
 
 // Admitter is a rate limiter shared by every replica (the service's cache
-// store: cache.Store.Admit, GCRA on Redis's clock).
+// store: cache.Store.Admit, GCRA on Redis's clock that reserves slots in
+// arrival order).
 type Admitter interface {
-	Admit(ctx context.Context, key string, interval time.Duration, burst int) (time.Duration, error)
+	Admit(ctx context.Context, key string, interval time.Duration, burst int, within time.Duration) (time.Duration, error)
 }
 
 // Share is how a provider's rate is shared between replicas.
@@ -464,25 +465,35 @@ func (c *Client) admit(ctx context.Context) error {
 	}
 	key := SharedKeyPrefix + cmp.Or(sh.Scope, "default") + ":" + c.cfg.Name
 	interval := time.Duration(float64(time.Second) / c.cfg.RatePerSecond)
-	for {
-		wait, err := sh.Store.Admit(ctx, key, interval, max(c.cfg.Burst, 1))
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			c.log.DebugContext(ctx, "shared rate budget unavailable; using this replica's share", slog.String("upstream", c.cfg.Name), slog.Any("error", err))
-			return c.admitLocal(ctx, expected)
+	// The slot is reserved in the order the store receives the calls
+	// (first come, first served across every replica), and only when it
+	// leaves time for the answer before the deadline.
+	wait, err := sh.Store.Admit(ctx, key, interval, max(c.cfg.Burst, 1), latest(ctx, expected))
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		if wait <= 0 {
-			return nil
-		}
-		if !fits(ctx, wait+expected) {
-			return errNoSlot
-		}
-		if err := c.sleep(ctx, wait); err != nil {
-			return err
-		}
+		c.log.DebugContext(ctx, "shared rate budget unavailable; using this replica's share", slog.String("upstream", c.cfg.Name), slog.Any("error", err))
+		return c.admitLocal(ctx, expected)
 	}
+	if !fits(ctx, wait+expected) {
+		return errNoSlot
+	}
+	if wait > 0 {
+		return c.sleep(ctx, wait)
+	}
+	return nil
+}
+
+// latest is the longest a call may wait for its slot and still be
+// answered, at the expected latency, before ctx's deadline (a day without
+// a deadline).
+func latest(ctx context.Context, expected time.Duration) time.Duration {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return 24 * time.Hour
+	}
+	return max(time.Until(dl)-expected, 0)
 }
 
 // admitLocal takes a slot of this process's limiter, unless it comes too
