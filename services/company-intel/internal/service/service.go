@@ -186,8 +186,11 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 	if err != nil {
 		return nil, err
 	}
+	// Entities, domain answers (wikidata) and the ticker file (sec) are
+	// kept in the shared store: fetched once per cluster, not per replica
+	// and per request.
 	wd, err := wikidata.New(wikidata.Config{APIURL: u.WikidataAPIURL, SPARQLURL: u.WikidataSPARQLURL,
-		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share})
+		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share, Store: rt.Store})
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +203,7 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 		Logger:       rt.Logger,
 	}
 	filings, err := sec.New(sec.Config{WWWURL: u.SECWWWURL, DataURL: u.SECDataURL, UserAgent: u.SECUserAgent,
-		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share})
+		Timeout: cfg.Research.UpstreamTimeout, Recorder: rt.Metrics, Logger: rt.Logger, Share: share, Store: rt.Store})
 	switch {
 	case errors.Is(err, sec.ErrNoUserAgent):
 		rt.Logger.Warn("SEC EDGAR source disabled: SEC_USER_AGENT is not set (the SEC requires a declared User-Agent with contact details)")

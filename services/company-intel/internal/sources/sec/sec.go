@@ -13,7 +13,7 @@
 // per process and never exceeds it.
 //
 // Company resolution: q.Company.CIK when set; otherwise the ticker file
-// (www.sec.gov/files/company_tickers.json, cached for TickerTTL) by exact
+// (www.sec.gov/files/company_tickers.json, kept for TickerTTL) by exact
 // ticker (case-insensitive), then by title as written, then by exact
 // normalised name: the company-name normal form of the title without
 // EDGAR's state, country, "/NEW/" and "/ADR/" markers, in every spelling
@@ -23,6 +23,14 @@
 // without markers: compare Name, not Title, with a company's name
 // (companyname.Same("COSTCO WHOLESALE CORP", "Costco Wholesale
 // Corporation") holds; with "/NEW" it does not).
+//
+// The ticker file (about a MiB) is fetched once per TickerTTL per cluster:
+// with Config.Store, the store every replica shares, a replica that has no
+// copy in memory reads the one in the store (kept gzipped, with the time
+// it was fetched); only when there is none does it fetch the file, under a
+// lease in the store (TickerLease), while the other replicas poll the
+// store for its copy. Without a store, or while it fails, each replica
+// fetches the file for itself.
 //
 // Filings: one item per filing of interest (forms.go), cited by its
 // primary document in the EDGAR archives. A filing without a usable
@@ -125,6 +133,11 @@ type Config struct {
 	// Share makes the rate one budget for every replica (the SEC's limit
 	// is per address).
 	Share upstream.Share
+	// Store, optional, is the store every replica shares: the ticker file
+	// is kept there (see the package comment).
+	Store Store
+	// KeyPrefix starts Store's keys (DefaultKeyPrefix when empty).
+	KeyPrefix string
 }
 
 // Source reads SEC EDGAR. Safe for concurrent use; make one per process.
@@ -134,6 +147,9 @@ type Source struct {
 	now       func() time.Time
 	log       *slog.Logger
 	tickers   tickerCache
+	store     Store // nil: the ticker file is not shared
+	keyPrefix string
+	maxBody   int64 // the largest answer read
 }
 
 // New returns the source, or ErrNoUserAgent when cfg.UserAgent is empty.
@@ -165,7 +181,14 @@ func New(cfg Config) (*Source, error) {
 		MaxBodyBytes: cfg.MaxBodyBytes, UserAgent: ua, Recorder: cfg.Recorder, Logger: cfg.Logger,
 		MeterProvider: cfg.MeterProvider, Share: cfg.Share,
 	})
-	return &Source{www: www, data: data, client: client, now: cfg.Now, log: cfg.Logger}, nil
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = upstream.DefaultMaxBodyBytes
+	}
+	if cfg.KeyPrefix == "" {
+		cfg.KeyPrefix = DefaultKeyPrefix
+	}
+	return &Source{www: www, data: data, client: client, now: cfg.Now, log: cfg.Logger, store: cfg.Store,
+		keyPrefix: cfg.KeyPrefix, maxBody: cfg.MaxBodyBytes}, nil
 }
 
 // Name returns "sec".
@@ -182,7 +205,8 @@ func (s *Source) Close() { s.client.Close() }
 // "COSTCO WHOLESALE CORP /NEW"); none otherwise (never a fuzzy guess).
 // Several listings may share a CIK (share classes) and a name may match
 // several CIKs: the caller decides. Usage.Contents is 1 when the ticker
-// file was fetched for this call, 0 when it came from the cache.
+// file was fetched from the SEC for this call, 0 when it came from memory
+// or the shared store.
 func (s *Source) LookupTicker(ctx context.Context, nameOrTicker string) ([]Listing, bundle.Usage, error) {
 	if strings.TrimSpace(nameOrTicker) == "" {
 		return nil, bundle.Usage{}, nil

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
@@ -148,8 +149,9 @@ func (x *tickerIndex) name(s string) []Listing {
 	return append([]Listing(nil), x.byName[n]...)
 }
 
-// tickerCache holds the ticker file for TickerTTL after a successful
-// load; concurrent loads share one fetch.
+// tickerCache holds the ticker file until TickerTTL after it was fetched
+// (by this replica or, through the shared store, another); concurrent
+// loads share one.
 type tickerCache struct {
 	mu      sync.Mutex
 	idx     *tickerIndex
@@ -161,11 +163,15 @@ type tickerLoad struct {
 	done chan struct{}
 	idx  *tickerIndex
 	err  error
+	// fetching is set when the load asks the SEC for the file (it found
+	// no copy in the shared store).
+	fetching atomic.Bool
 }
 
-// index returns the ticker index, fetching the file when it is not cached
-// or older than TickerTTL. Usage.Contents is 1 only for the caller that
-// started the fetch.
+// index returns the ticker index, loading it (sharedTickers) when it is
+// not cached or older than TickerTTL. Usage.Contents is 1 only for the
+// caller that started the load, when the load fetched the file from the
+// SEC.
 func (s *Source) index(ctx context.Context) (*tickerIndex, bundle.Usage, error) {
 	var u bundle.Usage
 	c := &s.tickers
@@ -176,29 +182,35 @@ func (s *Source) index(ctx context.Context) (*tickerIndex, bundle.Usage, error) 
 		return idx, u, nil
 	}
 	l := c.loading
-	if l == nil {
+	started := l == nil
+	if started {
 		l = &tickerLoad{done: make(chan struct{})}
 		c.loading = l
-		u.Contents++
-		// The fetch outlives a caller that goes away (others may wait on
+		// The load outlives a caller that goes away (others may wait on
 		// it); the client's own deadline bounds it.
 		go s.loadTickers(context.WithoutCancel(ctx), l)
 	}
 	c.mu.Unlock()
 	select {
 	case <-l.done:
+		if started && l.fetching.Load() {
+			u.Contents++
+		}
 		return l.idx, u, l.err
 	case <-ctx.Done():
+		if started && l.fetching.Load() {
+			u.Contents++
+		}
 		return nil, u, ctxError(ctx)
 	}
 }
 
 func (s *Source) loadTickers(ctx context.Context, l *tickerLoad) {
-	idx, err := s.fetchTickers(ctx)
+	idx, fetched, err := s.sharedTickers(ctx, l)
 	c := &s.tickers
 	c.mu.Lock()
 	if err == nil {
-		c.idx, c.loaded = idx, s.now()
+		c.idx, c.loaded = idx, fetched
 	}
 	c.loading = nil
 	l.idx, l.err = idx, err
@@ -209,16 +221,19 @@ func (s *Source) loadTickers(ctx context.Context, l *tickerLoad) {
 	}
 }
 
-func (s *Source) fetchTickers(ctx context.Context) (*tickerIndex, error) {
+// fetchTickers fetches the ticker file from the SEC: its index and the
+// file as served.
+func (s *Source) fetchTickers(ctx context.Context, l *tickerLoad) (*tickerIndex, []byte, error) {
+	l.fetching.Store(true)
 	resp, err := s.get(ctx, s.www+"/files/company_tickers.json")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	idx, err := parseTickers(resp.Body)
 	if err != nil {
-		return nil, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
+		return nil, nil, &upstream.Error{Upstream: Name, Kind: upstream.KindMalformed, Status: resp.Status, Err: err}
 	}
-	return idx, nil
+	return idx, resp.Body, nil
 }
 
 // ctxError is the *upstream.Error for a context that ended while waiting.

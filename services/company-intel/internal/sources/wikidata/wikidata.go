@@ -18,6 +18,18 @@
 // items share the website, the company-like one with the lowest id (the
 // oldest item) is taken. No domain and no id: empty Result.
 //
+// Calls: a domain costs the SPARQL query, one wbgetentities for the
+// candidates and one per 50 items they refer to for the labels (three
+// for a company); an id costs the last two; a name (Search) costs one
+// wbsearchentities and the same two. With Config.Store, the store every
+// replica shares, they are made once per cluster: each entity built
+// (labels resolved) is kept under its id for EntityTTL and ByDomain's
+// answer under the domain for as long ("no item" for NoItemTTL), so Get
+// answers from the store with no call (research's Gather after
+// resolution, another replica's resolution of the same domain). A
+// failed call or a failed label lookup keeps nothing; a store that fails
+// costs only the saving (the source asks Wikidata, as without a store).
+//
 // Statement ranks and qualifiers: statements that ended before now (a P582
 // end time that has passed, or of unknown value) or start after it (P580)
 // are set aside first; of the rest, preferred statements win over normal
@@ -120,6 +132,16 @@ type Config struct {
 	Now           func() time.Time // nil = time.Now
 	// Share makes the rate one budget for every replica.
 	Share upstream.Share
+	// Store, optional, is the store every replica shares: entities and
+	// domain answers are kept there (see the package comment).
+	Store Store
+	// EntityTTL keeps an entity and a domain's item in Store
+	// (DefaultEntityTTL when 0); NoItemTTL keeps a domain without an item
+	// (DefaultNoItemTTL when 0).
+	EntityTTL time.Duration
+	NoItemTTL time.Duration
+	// KeyPrefix starts Store's keys (DefaultKeyPrefix when empty).
+	KeyPrefix string
 }
 
 // Source reads Wikidata. Safe for concurrent use; make one per process.
@@ -128,6 +150,10 @@ type Source struct {
 	client      *upstream.Client
 	now         func() time.Time
 	log         *slog.Logger
+	store       Store // nil: nothing shared
+	keyPrefix   string
+	entityTTL   time.Duration
+	noItemTTL   time.Duration
 }
 
 // New returns the source.
@@ -156,7 +182,17 @@ func New(cfg Config) (*Source, error) {
 		Name: Name, Timeout: cfg.Timeout, RatePerSecond: cfg.RatePerSecond, Burst: 1, MaxRetries: cfg.MaxRetries,
 		MaxBodyBytes: cfg.MaxBodyBytes, Recorder: cfg.Recorder, Logger: cfg.Logger, Share: cfg.Share,
 	})
-	return &Source{api: api, sparql: sparql, client: client, now: cfg.Now, log: cfg.Logger}, nil
+	if cfg.EntityTTL <= 0 {
+		cfg.EntityTTL = DefaultEntityTTL
+	}
+	if cfg.NoItemTTL <= 0 {
+		cfg.NoItemTTL = DefaultNoItemTTL
+	}
+	if cfg.KeyPrefix == "" {
+		cfg.KeyPrefix = DefaultKeyPrefix
+	}
+	return &Source{api: api, sparql: sparql, client: client, now: cfg.Now, log: cfg.Logger, store: cfg.Store,
+		keyPrefix: cfg.KeyPrefix, entityTTL: cfg.EntityTTL, noItemTTL: cfg.NoItemTTL}, nil
 }
 
 // Name returns "wikidata".
@@ -169,7 +205,8 @@ func (s *Source) Close() { s.client.Close() }
 // (label and alias match, English, ten hits), one wbgetentities for the
 // hits and one per 50 referenced items to resolve labels. It keeps the
 // hits that are organisations (see organisation: a company-like P31 class
-// or an official website), in the search's order.
+// or an official website), in the search's order. Each hit returned is
+// kept in the shared store (when the labels were all read), for Get.
 func (s *Source) Search(ctx context.Context, name string) ([]Entity, bundle.Usage, error) {
 	var u bundle.Usage
 	name = strings.TrimSpace(name)
@@ -199,25 +236,43 @@ func (s *Source) Search(ctx context.Context, name string) ([]Entity, bundle.Usag
 	var out []Entity
 	for _, id := range ids {
 		if r, ok := raws[id]; ok && r.organisation(labels, now) {
-			out = append(out, r.entity(labels, now))
+			e := r.entity(labels, now)
+			out = append(out, e)
+			if err == nil {
+				s.keepEntity(ctx, e, id)
+			}
 		}
 	}
 	return out, u, err
 }
 
 // Get returns the item with id (nil when Wikidata has no such item). An
-// item merged into another comes back as the other, with its id.
+// item merged into another comes back as the other, with its id. An
+// entity in the shared store is returned with no call (and zero Usage);
+// else Get reads it (wbgetentities and its labels) and keeps it there.
 func (s *Source) Get(ctx context.Context, id string) (*Entity, bundle.Usage, error) {
 	id = normalizeQID(id)
 	if !validQID(id) {
 		return nil, bundle.Usage{}, nil
 	}
+	if e, ok := s.storedEntity(ctx, id); ok {
+		return e, bundle.Usage{}, nil
+	}
+	return s.read(ctx, id)
+}
+
+// read is Get from Wikidata: the item and its labels, kept in the shared
+// store when complete.
+func (s *Source) read(ctx context.Context, id string) (*Entity, bundle.Usage, error) {
 	raws, labels, u, err := s.load(ctx, []string{id})
 	r, ok := raws[id]
 	if !ok {
 		return nil, u, err
 	}
 	e := r.entity(labels, s.now())
+	if err == nil {
+		s.keepEntity(ctx, e, id)
+	}
 	return &e, u, err
 }
 
@@ -237,13 +292,40 @@ var domainRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9
 // ByDomain returns the item whose official website (P856) is
 // http(s)://[www.]domain[/] (nil when none): one SPARQL query, then
 // wbgetentities for the candidates and their labels. Among several, the
-// company-like item with the lowest id wins.
+// company-like item with the lowest id wins. The answer (the item, or
+// none) is kept in the shared store, and the item too: asked again, on any
+// replica, ByDomain makes no call.
 func (s *Source) ByDomain(ctx context.Context, domain string) (*Entity, bundle.Usage, error) {
 	var u bundle.Usage
 	domain = strings.TrimPrefix(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(domain)), "."), "www.")
 	if !domainRE.MatchString(domain) {
 		return nil, u, nil
 	}
+	if id, ok := s.storedDomain(ctx, domain); ok {
+		if id == "" {
+			return nil, u, nil
+		}
+		if e, ok := s.storedEntity(ctx, id); ok {
+			return e, u, nil
+		}
+		// The item's entry went first (evicted): read the item alone.
+		return s.read(ctx, id)
+	}
+	e, u, err := s.byDomain(ctx, domain)
+	if err == nil {
+		id := ""
+		if e != nil {
+			id = e.ID
+			s.keepEntity(ctx, *e)
+		}
+		s.keepDomain(ctx, domain, id)
+	}
+	return e, u, err
+}
+
+// byDomain is ByDomain from Wikidata.
+func (s *Source) byDomain(ctx context.Context, domain string) (*Entity, bundle.Usage, error) {
+	var u bundle.Usage
 	v := url.Values{"query": {DomainQuery(domain)}, "format": {"json"}}
 	resp, err := s.client.Do(ctx, upstream.Request{URL: s.sparql + "?" + v.Encode(), Retry5xx: true,
 		Accept: "application/sparql-results+json"})
