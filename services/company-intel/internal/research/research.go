@@ -7,6 +7,15 @@
 // Gathering: the independent sources (news searches, filings, reference
 // entries) start at once; the job-board source starts as soon as the
 // company's website has been read, with the boards the site links to.
+// For a domain input (the company's domain is known before its name) the
+// website's chain starts beside company resolution instead of after it
+// (when the website is an EarlySource): the site's pages and feeds are
+// fetched while the company is resolved and read into evidence once its
+// name is known; the job boards follow the website as usual, and the
+// independent sources start when resolution has given the name. Such a
+// bundle is keyed by the input's domain, so a cached one needs no
+// resolution; a resolution that fails stops the site's read and is the
+// error, as it was. A name input is resolved before anything starts.
 // When an Enricher is configured (Exa /contents), the newest in-window
 // news and press items that arrived without text get it fetched afterwards (at most
 // MaxEnrich, within the request's budget).
@@ -204,17 +213,81 @@ type Outcome struct {
 	Usage bundle.Usage
 }
 
+// EarlySource is a website Source that can start reading a company's site
+// from its domain alone, before the company's name is known (satisfied by
+// *website.Source): GatherEarly makes the requests Gather(ctx, q) would
+// make at once, calls company when what it read must be turned into
+// evidence (company blocks until the name is known or ctx ends), and
+// returns what Gather would have returned for q with that company, or
+// company's error.
+type EarlySource interface {
+	Source
+	GatherEarly(ctx context.Context, q bundle.Query, company func(context.Context) (bundle.Company, error)) (bundle.Result, error)
+}
+
 // Research returns the evidence bundle for a company input and window.
 func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDays int) (Outcome, error) {
+	if in.Domain != "" {
+		res, ok, err := r.cachedResolution(ctx, in)
+		switch {
+		case !ok:
+			return r.researchDomain(ctx, in, lookbackDays)
+		case err != nil:
+			return Outcome{}, err
+		}
+		return r.researchResolved(ctx, res, bundle.Usage{}, true, lookbackDays)
+	}
 	res, resUsage, reusedRes, err := r.resolve(ctx, in)
 	if err != nil {
 		return Outcome{}, err
 	}
+	return r.researchResolved(ctx, res, resUsage, reusedRes, lookbackDays)
+}
+
+// researchResolved returns the bundle of a resolved company: resUsage is
+// what resolving it cost this call, reusedRes whether the resolution came
+// from the cache (its cost is then not the bundle's).
+func (r *Researcher) researchResolved(ctx context.Context, res resolve.Resolution, resUsage bundle.Usage, reusedRes bool, lookbackDays int) (Outcome, error) {
 	key := r.bundleKey(res.Company.Domain, lookbackDays)
 	if b, ok := r.cached(ctx, key); ok {
 		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
 	}
-	leader := false
+	b, leader, err := r.once(ctx, key, func() (*Bundle, error) { return r.gatherResolved(ctx, res, reusedRes, lookbackDays) })
+	if err != nil {
+		return Outcome{}, err
+	}
+	if !leader {
+		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
+	}
+	return Outcome{Bundle: b, Usage: b.Usage}, nil
+}
+
+// researchDomain returns the bundle of a domain input whose resolution is
+// not cached. The bundle is keyed by the input's domain (a domain input
+// resolves to its own domain), so a cached bundle needs no resolution;
+// otherwise the research resolves the company itself (gatherDomain).
+func (r *Researcher) researchDomain(ctx context.Context, in resolve.Input, lookbackDays int) (Outcome, error) {
+	key := r.bundleKey(in.Domain, lookbackDays)
+	if b, ok := r.cached(ctx, key); ok {
+		return Outcome{Bundle: b, Reused: true}, nil
+	}
+	if err := r.budgetOpen(ctx); err != nil {
+		return Outcome{}, err
+	}
+	b, leader, err := r.once(ctx, key, func() (*Bundle, error) { return r.gatherDomain(ctx, in, lookbackDays) })
+	if err != nil {
+		return Outcome{}, err
+	}
+	if !leader {
+		return Outcome{Bundle: b, Reused: true}, nil
+	}
+	return Outcome{Bundle: b, Usage: b.Usage}, nil
+}
+
+// once runs gather as the only research of key's bundle in this process
+// (singleflight) and cluster-wide (the lease), and caches the bundle it
+// returns. leader is false when the bundle is another research's.
+func (r *Researcher) once(ctx context.Context, key string, gather func() (*Bundle, error)) (b *Bundle, leader bool, err error) {
 	v, err, _ := r.group.Do(key, func() (any, error) {
 		leader = true
 		// One research per company and window cluster-wide: another
@@ -225,12 +298,9 @@ func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDay
 			leader = false
 			return b, nil
 		}
-		b, err := r.gather(ctx, res, lookbackDays)
+		b, err := gather()
 		if err != nil {
 			return nil, err
-		}
-		if !reusedRes {
-			b.Usage = b.Usage.Add(res.Usage)
 		}
 		ttl := r.cfg.BundleTTL
 		if b.Partial {
@@ -240,13 +310,9 @@ func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDay
 		return b, nil
 	})
 	if err != nil {
-		return Outcome{}, err
+		return nil, false, err
 	}
-	b := v.(*Bundle)
-	if !leader {
-		return Outcome{Bundle: b, Reused: true, Usage: resUsage}, nil
-	}
-	return Outcome{Bundle: b, Usage: b.Usage}, nil
+	return v.(*Bundle), leader, nil
 }
 
 // lease takes the bundle's cluster-wide lease, or waits for the replica
@@ -299,25 +365,33 @@ func (r *Researcher) lease(ctx context.Context, key string) (release func(), b *
 }
 
 // Cached reports whether Research(ctx, in, lookbackDays) would be answered
-// from the cache alone, making no upstream call and spending nothing: the
-// resolution of in is cached, and either it is a cached "not resolved"
+// from the cache alone, making no upstream call and spending nothing:
+// either the resolution of in is cached and is a cached "not resolved"
 // (answered 422) or the bundle of the resolved company and window is
-// cached. It reads the store (two lookups at most) and never gathers; a
-// store error is a false. A bundle that expires between Cached and
-// Research is gathered then, as usual.
+// cached, or — for a domain input whose resolution is not cached — the
+// bundle of its domain and window is cached. It reads the store (two
+// lookups at most) and never gathers; a store error is a false. A bundle
+// that expires between Cached and Research is gathered then, as usual.
 func (r *Researcher) Cached(ctx context.Context, in resolve.Input, lookbackDays int) bool {
 	raw, ok, err := r.cfg.Store.Get(ctx, r.cfg.Prefix+":resolve:"+in.Key())
-	if err != nil || !ok {
+	if err != nil {
 		return false
 	}
-	var c cachedResolution
-	if err := json.Unmarshal(raw, &c); err != nil {
+	domain := in.Domain
+	if ok {
+		var c cachedResolution
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return false
+		}
+		if c.NotResolved != nil {
+			return true
+		}
+		domain = c.Resolution.Company.Domain
+	}
+	if domain == "" {
 		return false
 	}
-	if c.NotResolved != nil {
-		return true
-	}
-	_, ok, err = r.cfg.Store.Get(ctx, r.bundleKey(c.Resolution.Company.Domain, lookbackDays))
+	_, ok, err = r.cfg.Store.Get(ctx, r.bundleKey(domain, lookbackDays))
 	return err == nil && ok
 }
 
@@ -325,33 +399,52 @@ func (r *Researcher) bundleKey(domain string, lookbackDays int) string {
 	return fmt.Sprintf("%s:bundle:%s:%d", r.cfg.Prefix, domain, lookbackDays)
 }
 
-// resolve resolves in, through the resolution cache. A 422 is cached too
-// (briefly): asking again for a name nobody carries costs nothing.
+// resolve resolves in, through the resolution cache; resolving anew asks
+// the cost guard first (budgetOpen).
 func (r *Researcher) resolve(ctx context.Context, in resolve.Input) (resolve.Resolution, bundle.Usage, bool, error) {
-	key := r.cfg.Prefix + ":resolve:" + in.Key()
-	if b, ok, err := r.cfg.Store.Get(ctx, key); err == nil && ok {
-		var c cachedResolution
-		if err := json.Unmarshal(b, &c); err == nil {
-			if c.NotResolved != nil {
-				return resolve.Resolution{}, bundle.Usage{}, true, c.NotResolved.apiError()
-			}
-			return c.Resolution, bundle.Usage{}, true, nil
-		}
+	if res, ok, err := r.cachedResolution(ctx, in); ok {
+		return res, bundle.Usage{}, true, err
 	}
 	if err := r.budgetOpen(ctx); err != nil {
 		return resolve.Resolution{}, bundle.Usage{}, false, err
 	}
+	res, err := r.resolveAnew(ctx, in)
+	return res, res.Usage, false, err
+}
+
+// cachedResolution reads in's resolution from the cache: ok is false when
+// it is not there (or unreadable); err is the cached 422 of an input that
+// was not resolved.
+func (r *Researcher) cachedResolution(ctx context.Context, in resolve.Input) (res resolve.Resolution, ok bool, err error) {
+	raw, ok, err := r.cfg.Store.Get(ctx, r.cfg.Prefix+":resolve:"+in.Key())
+	if err != nil || !ok {
+		return resolve.Resolution{}, false, nil
+	}
+	var c cachedResolution
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return resolve.Resolution{}, false, nil
+	}
+	if c.NotResolved != nil {
+		return resolve.Resolution{}, true, c.NotResolved.apiError()
+	}
+	return c.Resolution, true, nil
+}
+
+// resolveAnew asks the Resolver and caches its answer. A 422 is cached
+// too (briefly): asking again for a name nobody carries costs nothing.
+func (r *Researcher) resolveAnew(ctx context.Context, in resolve.Input) (resolve.Resolution, error) {
+	key := r.cfg.Prefix + ":resolve:" + in.Key()
 	res, err := r.cfg.Resolver.Resolve(ctx, in)
 	var ae *apierror.Error
 	switch {
 	case errors.As(err, &ae) && ae.Code == resolve.CodeNotResolved:
 		r.store(ctx, key, cachedResolution{NotResolved: &storedError{Message: ae.Message, Details: ae.Details}}, r.cfg.NotResolvedTTL)
-		return resolve.Resolution{}, bundle.Usage{}, false, err
+		return resolve.Resolution{}, err
 	case err != nil:
-		return resolve.Resolution{}, bundle.Usage{}, false, gatherError(ctx, "company resolution", err)
+		return resolve.Resolution{}, gatherError(ctx, "company resolution", err)
 	}
 	r.store(ctx, key, cachedResolution{Resolution: res}, r.cfg.ResolutionTTL)
-	return res, res.Usage, false, nil
+	return res, nil
 }
 
 type cachedResolution struct {
@@ -416,64 +509,221 @@ type answer struct {
 	err  error
 }
 
+// gatherResolved is gather, the resolution's cost added to the bundle's
+// unless the resolution was reused from the cache.
+func (r *Researcher) gatherResolved(ctx context.Context, res resolve.Resolution, reusedRes bool, lookbackDays int) (*Bundle, error) {
+	b, err := r.gather(ctx, res, lookbackDays)
+	if err != nil {
+		return nil, err
+	}
+	if !reusedRes {
+		b.Usage = b.Usage.Add(res.Usage)
+	}
+	return b, nil
+}
+
 // gather runs the sources for res's company and assembles the bundle.
 func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbackDays int) (*Bundle, error) {
+	g := r.begin(ctx, res.Company, lookbackDays)
+	defer g.stop()
+	if r.cfg.Website != nil {
+		q := g.q
+		g.startSite(func(ctx context.Context) (bundle.Result, error) { return r.cfg.Website.Gather(ctx, q) })
+	} else {
+		g.startSite(nil)
+	}
+	g.startSources()
+	return g.collect(res)
+}
+
+// gatherDomain resolves a domain input and gathers its bundle. With an
+// EarlySource website the site's chain (and the job boards after it)
+// starts at once, beside resolution; the other sources start once the
+// company is resolved. A resolution that fails stops the site's read and
+// is the error (nothing of the read is kept).
+func (r *Researcher) gatherDomain(ctx context.Context, in resolve.Input, lookbackDays int) (*Bundle, error) {
+	site, early := r.cfg.Website.(EarlySource)
+	if !early {
+		res, reused, err := r.resolveChecked(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return r.gatherResolved(ctx, res, reused, lookbackDays)
+	}
+
+	g := r.begin(ctx, bundle.Company{Domain: in.Domain}, lookbackDays)
+	defer g.stop()
+	known := make(chan struct{}) // closed once company or resErr is set
+	var company bundle.Company
+	var resErr error
+	named := func(ctx context.Context) (bundle.Company, error) {
+		select {
+		case <-known:
+		case <-ctx.Done():
+			select {
+			case <-known:
+			default:
+				return bundle.Company{}, ctx.Err()
+			}
+		}
+		return company, resErr
+	}
+	wq := g.q
+	g.startSite(func(ctx context.Context) (bundle.Result, error) { return site.GatherEarly(ctx, wq, named) })
+
+	res, reused, err := r.resolveChecked(ctx, in)
+	switch {
+	case err != nil:
+		resErr = err
+		close(known)
+		g.abandon()
+		r.log.DebugContext(ctx, "company not resolved; the early read of its site was stopped", slog.String("domain", in.Domain),
+			slog.Any("err", err))
+		return nil, err
+	case res.Company.Domain != in.Domain:
+		// The Resolver broke its rule: the site read early is not the
+		// resolved company's. Gather as for any other input.
+		resErr = fmt.Errorf("research: %s resolved to another domain, %s", in.Domain, res.Company.Domain)
+		close(known)
+		g.abandon()
+		r.log.WarnContext(ctx, "domain input resolved to another domain; gathering anew", slog.String("domain", in.Domain),
+			slog.String("resolved", res.Company.Domain))
+		return r.gatherResolved(ctx, res, reused, lookbackDays)
+	}
+	company = res.Company
+	close(known)
+	g.q.Company = res.Company
+	g.startSources()
+	b, err := g.collect(res)
+	if err != nil {
+		return nil, err
+	}
+	if !reused {
+		b.Usage = b.Usage.Add(res.Usage)
+	}
+	return b, nil
+}
+
+// resolveChecked is resolve for a caller that has already asked the cost
+// guard (researchDomain does, before the bundle's lease). It reads the
+// cache again: another replica may have resolved the input while this one
+// waited for the lease. reused is true when the resolution was cached.
+func (r *Researcher) resolveChecked(ctx context.Context, in resolve.Input) (res resolve.Resolution, reused bool, err error) {
+	if res, ok, err := r.cachedResolution(ctx, in); ok {
+		return res, true, err
+	}
+	res, err = r.resolveAnew(ctx, in)
+	return res, false, err
+}
+
+// gathering is one bundle's sources at work.
+type gathering struct {
+	r   *Researcher
+	ctx context.Context // the request's, with the cost guard's spender
+	// gctx is the sources' context: stop cancels it once the evidence
+	// budget is met (or the gathering is abandoned).
+	gctx    context.Context
+	stop    context.CancelFunc
+	now     time.Time
+	days    int // the window's lookback
+	q       bundle.Query
+	answers chan answer
+	wg      sync.WaitGroup
+	// pendingJobs: the job-board source waits for the website's answer;
+	// its slot in wg is held until then, so that answers cannot close
+	// before it has run.
+	pendingJobs bool
+}
+
+// begin prepares the gathering of company's evidence within the window.
+func (r *Researcher) begin(ctx context.Context, company bundle.Company, lookbackDays int) *gathering {
 	now := r.cfg.Now().UTC()
-	q := bundle.Query{Company: res.Company, From: now.AddDate(0, 0, -lookbackDays), To: now}
+	g := &gathering{r: r, now: now, days: lookbackDays, answers: make(chan answer),
+		q: bundle.Query{Company: company, From: now.AddDate(0, 0, -lookbackDays), To: now}}
 	if r.cfg.Guard != nil {
 		ctx = upstream.WithSpender(ctx, r.cfg.Guard.Begin())
 	}
-	gctx, stop := context.WithCancel(ctx)
-	defer stop()
+	g.ctx = ctx
+	g.gctx, g.stop = context.WithCancel(ctx)
+	return g
+}
 
-	answers := make(chan answer)
-	var wg sync.WaitGroup
-	run := func(s Source, q bundle.Query) {
-		wg.Go(func() {
-			out, err := s.Gather(gctx, q)
-			answers <- answer{name: s.Name(), res: out, err: err}
-		})
-	}
-	for _, s := range r.cfg.Sources {
-		run(s, q)
-	}
-	pendingJobs := false
+// run runs one source's gathering; its answer goes to g.answers.
+func (g *gathering) run(name string, gather func(context.Context) (bundle.Result, error)) {
+	g.wg.Go(func() {
+		out, err := gather(g.gctx)
+		g.answers <- answer{name: name, res: out, err: err}
+	})
+}
+
+// startSite starts the website with website (the job-board source then
+// waits for its answer), or the job-board source alone when there is no
+// website (website is then nil).
+func (g *gathering) startSite(website func(context.Context) (bundle.Result, error)) {
+	cfg := g.r.cfg
 	switch {
-	case r.cfg.Website != nil && r.cfg.Jobs != nil:
-		// The job-board source waits for the website's links; its slot in
-		// the wait group is held from now on so that the answers channel
-		// cannot close before it has run.
-		pendingJobs = true
-		wg.Add(1)
-		run(r.cfg.Website, q)
-	case r.cfg.Website != nil:
-		run(r.cfg.Website, q)
-	case r.cfg.Jobs != nil:
-		run(r.cfg.Jobs, q)
+	case cfg.Website != nil && cfg.Jobs != nil:
+		g.pendingJobs = true
+		g.wg.Add(1)
+		g.run(cfg.Website.Name(), website)
+	case cfg.Website != nil:
+		g.run(cfg.Website.Name(), website)
+	case cfg.Jobs != nil:
+		q := g.q
+		g.run(cfg.Jobs.Name(), func(ctx context.Context) (bundle.Result, error) { return cfg.Jobs.Gather(ctx, q) })
+	}
+}
+
+// startSources starts the independent sources with g.q; no source is
+// started after it.
+func (g *gathering) startSources() {
+	for _, s := range g.r.cfg.Sources {
+		q := g.q
+		g.run(s.Name(), func(ctx context.Context) (bundle.Result, error) { return s.Gather(ctx, q) })
 	}
 	go func() {
-		wg.Wait()
-		close(answers)
+		g.wg.Wait()
+		close(g.answers)
 	}()
+}
 
-	b := &Bundle{Company: res.Company, LookbackDays: lookbackDays, From: q.From, To: q.To, GatheredAt: now}
+// abandon stops the sources started (startSources not called) and waits
+// for them, dropping their answers.
+func (g *gathering) abandon() {
+	g.stop()
+	if g.pendingJobs {
+		g.pendingJobs = false
+		g.wg.Done()
+	}
+	go func() {
+		g.wg.Wait()
+		close(g.answers)
+	}()
+	for range g.answers {
+	}
+}
+
+// collect merges the answers of the sources started into res's bundle.
+func (g *gathering) collect(res resolve.Resolution) (*Bundle, error) {
+	r, ctx, q := g.r, g.ctx, g.q
+	b := &Bundle{Company: res.Company, LookbackDays: g.days, From: q.From, To: q.To, GatheredAt: g.now}
 	b.Items = append(b.Items, res.Evidence...)
 	var failures []answer
 	profiles := map[string][]bundle.Profile{}
 	budgetMet := false
 	dated := 0
-	for a := range answers {
-		if pendingJobs && a.name == r.cfg.Website.Name() {
-			pendingJobs = false
+	for a := range g.answers {
+		if g.pendingJobs && a.name == r.cfg.Website.Name() {
+			g.pendingJobs = false
 			jq := q
 			jq.JobBoards = a.res.JobBoards
 			if budgetMet {
-				wg.Done()
+				g.wg.Done()
 			} else {
 				go func() {
-					defer wg.Done()
-					out, err := r.cfg.Jobs.Gather(gctx, jq)
-					answers <- answer{name: r.cfg.Jobs.Name(), res: out, err: err}
+					defer g.wg.Done()
+					out, err := r.cfg.Jobs.Gather(g.gctx, jq)
+					g.answers <- answer{name: r.cfg.Jobs.Name(), res: out, err: err}
 				}()
 			}
 		}
@@ -499,7 +749,7 @@ func (r *Researcher) gather(ctx context.Context, res resolve.Resolution, lookbac
 		if !budgetMet && dated >= r.cfg.EvidenceBudget {
 			budgetMet = true
 			r.log.DebugContext(ctx, "evidence budget met; stopping the remaining sources", slog.Int("items", dated))
-			stop()
+			g.stop()
 		}
 	}
 	if r.cfg.Enricher != nil && !budgetMet {

@@ -292,13 +292,17 @@ func TestBudgetExhaustedBeforeAnyCall(t *testing.T) {
 	}
 	news := &fakeSource{name: "googlenews", items: 1}
 	res := &fakeResolver{}
-	r := newResearcher(t, research.Config{Resolver: res, Sources: []research.Source{news}, Guard: g, MinPaidCallUSD: 0.007, Store: store})
-	_, err = r.Research(context.Background(), input(t, "northwind-robotics.com"), 90)
-	var e *apierror.Error
-	if !errors.As(err, &e) || e.Status != 503 || e.Code != apierror.CodeBudgetExhausted {
-		t.Fatalf("err = %v, want 503 %s", err, apierror.CodeBudgetExhausted)
+	sites := northwindSite(t, 0)
+	site := &earlySite{s: siteSource(t, sites)} // read early for a domain input, but not past the budget
+	r := newResearcher(t, research.Config{Resolver: res, Website: site, Sources: []research.Source{news}, Guard: g, MinPaidCallUSD: 0.007, Store: store})
+	for _, company := range []string{"northwind-robotics.com", "Northwind Robotics"} {
+		_, err = r.Research(context.Background(), input(t, company), 90)
+		var e *apierror.Error
+		if !errors.As(err, &e) || e.Status != 503 || e.Code != apierror.CodeBudgetExhausted {
+			t.Fatalf("%s: err = %v, want 503 %s", company, err, apierror.CodeBudgetExhausted)
+		}
 	}
-	if news.calls.Load() != 0 || res.calls.Load() != 0 {
+	if news.calls.Load() != 0 || res.calls.Load() != 0 || site.earlies.Load()+site.gathers.Load() != 0 || sites.Calls() != 0 {
 		t.Fatal("an upstream call was made past the budget")
 	}
 }

@@ -80,11 +80,14 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	meta := htmlmeta.Parse(home.Body, homeURL)
 	outline := htmlmeta.ParseOutline(home.Body, homeURL)
 	c.brand = siteName(meta, c.domain)
-	item := c.homeItem(home, meta)
-	c.items = append(c.items, item)
-	if c.describes(meta.Description, meta.Title) {
-		c.profile.Description = &bundle.Fact{Value: source.Fold(meta.Description), SourceURL: item.Doc.URL}
-	}
+	at := c.s.now()
+	c.read(func() {
+		item := c.homeItem(home, meta, at)
+		c.items = append(c.items, item)
+		if c.describes(meta.Description, meta.Title) {
+			c.profile.Description = &bundle.Fact{Value: source.Fold(meta.Description), SourceURL: item.Doc.URL}
+		}
+	})
 	c.addBoards(meta.Links)
 
 	// Home feeds, newsroom pages, the careers and the about page,
@@ -114,7 +117,8 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	for _, j := range careersJobs {
 		if j.err == nil && isHTML(j.page) {
 			m := htmlmeta.Parse(j.page.Body, mustParse(pageURL(j.page)))
-			c.items = append(c.items, c.pageItem(j.page, m))
+			at := c.s.now()
+			c.read(func() { c.items = append(c.items, c.pageItem(j.page, m, at)) })
 			c.addBoards(m.Links)
 		}
 	}
@@ -230,9 +234,16 @@ func (c *crawl) readAbout(j *job) {
 	if j.err != nil || !isHTML(j.page) {
 		return
 	}
-	m := htmlmeta.Parse(j.page.Body, mustParse(pageURL(j.page)))
-	paras := paragraphs(j.page.Body, source.MaxExcerpt)
-	item := c.pageItem(j.page, m)
+	at := c.s.now()
+	c.read(func() { c.readAboutPage(j.page, at) })
+}
+
+// readAboutPage is readAbout's reading of the page, once the company is
+// named.
+func (c *crawl) readAboutPage(p *fetch.Page, at time.Time) {
+	m := htmlmeta.Parse(p.Body, mustParse(pageURL(p)))
+	paras := paragraphs(p.Body, source.MaxExcerpt)
+	item := c.pageItem(p, m, at)
 	if len(paras) > 0 {
 		item.Doc = source.NewDocument(source.Document{URL: item.Doc.URL, Title: item.Doc.Title, Publisher: item.Doc.Publisher,
 			RetrievedAt: item.Doc.RetrievedAt, Excerpt: strings.Join(paras, " "), Authority: item.Doc.Authority})
@@ -285,6 +296,7 @@ func (c *crawl) readFeed(ctx context.Context, j *job) bool {
 			return false
 		}
 	}
+	var entries []Entry
 	for _, e := range f.Entries {
 		u, err := url.Parse(e.Link)
 		if e.Link == "" || err != nil || !c.onSite(u) {
@@ -293,11 +305,17 @@ func (c *crawl) readFeed(ctx context.Context, j *job) bool {
 		if !e.Published.IsZero() && !c.window.contains(e.Published, e.Precision) {
 			continue
 		}
-		c.items = append(c.items, bundle.Item{Provider: providerName, Kind: bundle.KindPress, Doc: source.NewDocument(source.Document{
-			URL: e.Link, Title: e.Title, Publisher: c.publisher, Published: e.Published, Precision: e.Precision,
-			RetrievedAt: c.s.now(), Excerpt: e.Summary, Authority: source.AuthorityFirstParty,
-		})})
+		entries = append(entries, e)
 	}
+	at := c.s.now()
+	c.read(func() {
+		for _, e := range entries {
+			c.items = append(c.items, bundle.Item{Provider: providerName, Kind: bundle.KindPress, Doc: source.NewDocument(source.Document{
+				URL: e.Link, Title: e.Title, Publisher: c.publisher, Published: e.Published, Precision: e.Precision,
+				RetrievedAt: at, Excerpt: e.Summary, Authority: source.AuthorityFirstParty,
+			})})
+		}
+	})
 	return true
 }
 
@@ -328,21 +346,24 @@ func (c *crawl) readArticle(j *job) {
 	if title == "" {
 		title = m.Title
 	}
-	c.items = append(c.items, bundle.Item{Provider: providerName, Kind: bundle.KindPress, Doc: source.NewDocument(source.Document{
-		URL: c.citeURL(j.page, m), Title: stripBrand(title, c.brand), Publisher: c.publisher, Published: published, Precision: precision,
-		RetrievedAt: c.s.now(), Excerpt: m.Description, Authority: source.AuthorityFirstParty,
-	})})
+	at := c.s.now()
+	c.read(func() {
+		c.items = append(c.items, bundle.Item{Provider: providerName, Kind: bundle.KindPress, Doc: source.NewDocument(source.Document{
+			URL: c.citeURL(j.page, m), Title: stripBrand(title, c.brand), Publisher: c.publisher, Published: published, Precision: precision,
+			RetrievedAt: at, Excerpt: m.Description, Authority: source.AuthorityFirstParty,
+		})})
+	})
 }
 
 // pageItem is a site page (home, careers, about) as an undated KindPage
-// item, its meta description the excerpt.
-func (c *crawl) pageItem(p *fetch.Page, m htmlmeta.Meta) bundle.Item {
+// item, its meta description the excerpt, read at at.
+func (c *crawl) pageItem(p *fetch.Page, m htmlmeta.Meta, at time.Time) bundle.Item {
 	title := m.Title
 	if title == "" {
 		title = m.OpenGraph.Title
 	}
 	return bundle.Item{Provider: providerName, Kind: bundle.KindPage, Doc: source.NewDocument(source.Document{
-		URL: c.citeURL(p, m), Title: title, Publisher: c.domain, RetrievedAt: c.s.now(), Excerpt: m.Description,
+		URL: c.citeURL(p, m), Title: title, Publisher: c.domain, RetrievedAt: at, Excerpt: m.Description,
 		Authority: source.AuthorityFirstParty,
 	})}
 }

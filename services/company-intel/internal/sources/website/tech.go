@@ -1,6 +1,8 @@
 package website
 
 import (
+	"time"
+
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
 	"github.com/intel402/intel402/pkg/evidence/webtech"
@@ -13,8 +15,8 @@ const minTechConfidence = 0.5
 
 // homeItem is the home page's item: a page item with the technologies the
 // page shows.
-func (c *crawl) homeItem(p *fetch.Page, m htmlmeta.Meta) bundle.Item {
-	item := c.pageItem(p, m)
+func (c *crawl) homeItem(p *fetch.Page, m htmlmeta.Meta, at time.Time) bundle.Item {
+	item := c.pageItem(p, m, at)
 	item.Tech = pageTech(p)
 	return item
 }

@@ -16,6 +16,14 @@
 // careers page, so it is the first left out of a short budget), and
 // Usage counts every request made.
 //
+// Which documents are fetched never depends on the company's name, only
+// on its domain: GatherEarly starts a crawl from the domain alone, before
+// the name is known (research starts it beside company resolution), and
+// reads what it fetched into items only once the name has come. Reads of
+// one domain's home page that overlap (resolution's Identity and the
+// gathering) share one fetch of it and of its robots.txt, and a home page
+// read is remembered for a minute (see memo.go).
+//
 // What it returns:
 //   - the home, careers and about pages as KindPage items (first party,
 //     undated); the about page's excerpt is its body text (the paragraphs
@@ -137,6 +145,7 @@ type Source struct {
 	now                 func() time.Time
 	log                 *slog.Logger
 	homes               homeMemo
+	flights             homeFlight
 }
 
 // New builds a Source.
@@ -207,7 +216,7 @@ func (s *Source) Identity(ctx context.Context, domain string) (Identity, error) 
 	base := pageURL(page)
 	m := htmlmeta.Parse(page.Body, mustParse(base))
 	return Identity{SiteName: siteName(m, d), Title: m.Title, Description: m.Description, URL: base, Reachable: true,
-		Home: c.homeItem(page, m), Usage: c.usage()}, nil
+		Home: c.homeItem(page, m, s.now()), Usage: c.usage()}, nil
 }
 
 // siteName is the site's name for itself: og:site_name, else the brand
@@ -224,6 +233,27 @@ func siteName(m htmlmeta.Meta, domain string) string {
 // read at all is an error wrapping ErrUnreachable; a page or feed that
 // fails after the home page was read is logged at debug level and skipped.
 func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, error) {
+	return s.gather(ctx, q, nil)
+}
+
+// GatherEarly is Gather for a company whose name is not known yet, only
+// its domain (q.Company.Domain; q's other Company fields are not read):
+// it starts reading the site at once and makes the same requests Gather
+// would (which documents a crawl fetches never depends on the company's
+// name), while reading what it fetched into items and the profile — the
+// publisher of press items, which description describes the company —
+// waits for company, called once when everything planned has been
+// fetched. company blocks until the name is known (bounded by its ctx);
+// its Name and Aliases are then used as Gather uses q.Company's, so the
+// Result is the one Gather would return for q with that company. When
+// company fails (the company could not be resolved), GatherEarly returns
+// its error (wrapped) with no items; a site that cannot be read returns
+// as Gather does, without waiting for the name. A nil company is Gather.
+func (s *Source) GatherEarly(ctx context.Context, q bundle.Query, company func(context.Context) (bundle.Company, error)) (bundle.Result, error) {
+	return s.gather(ctx, q, company)
+}
+
+func (s *Source) gather(ctx context.Context, q bundle.Query, company func(context.Context) (bundle.Company, error)) (bundle.Result, error) {
 	if strings.TrimSpace(q.Company.Domain) == "" {
 		return bundle.Result{}, nil
 	}
@@ -233,16 +263,23 @@ func (s *Source) Gather(ctx context.Context, q bundle.Query) (bundle.Result, err
 	}
 	c := s.newCrawl(d)
 	c.window = newWindow(q, s.now())
-	c.company = companyname.NewMatcher(q.Company.Name, q.Company.Aliases, d)
-	c.publisher = source.Fold(q.Company.Name)
-	if c.publisher == "" {
-		c.publisher = d
+	if company == nil {
+		c.name(q.Company)
+	} else {
+		c.unnamed = true
 	}
 	home, err := c.home(ctx)
 	if err != nil {
 		return bundle.Result{Usage: c.usage()}, c.homeError(ctx, err)
 	}
 	c.crawlFrom(ctx, home)
+	if c.unnamed {
+		co, err := company(ctx)
+		if err != nil {
+			return bundle.Result{Usage: c.usage()}, fmt.Errorf("website: %s: the company's name: %w", d, err)
+		}
+		c.name(co)
+	}
 	res := c.result()
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("website: %s: %w", d, err)
@@ -260,6 +297,12 @@ type crawl struct {
 
 	brand   string              // the site's name for itself (Identity.SiteName), cut from article titles
 	company companyname.Matcher // the query's company (zero for an identity read)
+
+	// unnamed is true while an early crawl (GatherEarly) does not know the
+	// company's name yet: the reads that need it wait in reads, in the
+	// order they were made, until name runs them. Calling goroutine only.
+	unnamed bool
+	reads   []func()
 
 	// Planning state, used by the calling goroutine only.
 	known  map[string]bool // normalised URLs fetched or planned
@@ -283,6 +326,35 @@ type robotsEntry struct {
 func (s *Source) newCrawl(domain string) *crawl {
 	return &crawl{s: s, domain: domain, known: map[string]bool{},
 		budget: s.maxPages, robots: map[string]*robotsEntry{}, jobBoards: map[string]bool{}}
+}
+
+// read runs f, which turns documents already fetched into items or the
+// profile; in an early crawl not yet named it runs later, when name does.
+// Every such step goes through read, so that items are appended in the
+// same order either way.
+func (c *crawl) read(f func()) {
+	if c.unnamed {
+		c.reads = append(c.reads, f)
+		return
+	}
+	f()
+}
+
+// name makes company the crawl's (its names match descriptions and sign
+// press items; its domain is the crawl's) and runs the reads waiting for
+// it, in order.
+func (c *crawl) name(company bundle.Company) {
+	c.company = companyname.NewMatcher(company.Name, company.Aliases, c.domain)
+	c.publisher = source.Fold(company.Name)
+	if c.publisher == "" {
+		c.publisher = c.domain
+	}
+	c.unnamed = false
+	reads := c.reads
+	c.reads = nil
+	for _, f := range reads {
+		f()
+	}
 }
 
 func (c *crawl) usage() bundle.Usage { return bundle.Usage{Contents: int(c.contents.Load())} }
@@ -309,20 +381,44 @@ func (c *crawl) onSite(u *url.URL) bool {
 
 func (c *crawl) isKnown(u string) bool { return c.known[source.Normalize(u)] }
 
-// home fetches the home page: https first, http when https does not
-// answer at all.
+// home reads the home page — https first, http when https does not
+// answer at all — or adopts a read of it made or being made by another
+// crawl of the same Source (see memo.go).
 func (c *crawl) home(ctx context.Context) (*fetch.Page, error) {
-	if e, ok := c.s.homes.get(c.domain, time.Now()); ok {
-		c.adoptRobots(e.robots)
-		c.known[source.Normalize(pageURL(e.page))] = true
+	for {
+		if e, ok := c.s.homes.get(c.domain, time.Now()); ok {
+			c.adoptRobots(e.robots)
+			c.known[source.Normalize(pageURL(e.page))] = true
+			c.budget--
+			return e.page, nil
+		}
+		call, first := c.s.flights.join(c.domain)
+		if first {
+			page, err := c.fetchHome(ctx)
+			if err == nil {
+				c.s.homes.put(c.domain, homeEntry{page: page, robots: c.robotsReads(true), at: time.Now()})
+			}
+			c.s.flights.finish(ctx, c, call, page, err, err != nil && ctx.Err() != nil)
+			return page, err
+		}
+		select {
+		case <-call.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if call.err != nil {
+			if call.abandoned && ctx.Err() == nil {
+				continue // its reader went away: read it anew
+			}
+			return nil, call.err
+		}
+		c.adoptRobots(call.robots)
+		for _, u := range call.known {
+			c.known[u] = true
+		}
 		c.budget--
-		return e.page, nil
+		return call.page, nil
 	}
-	page, err := c.fetchHome(ctx)
-	if err == nil {
-		c.s.homes.put(c.domain, homeEntry{page: page, robots: c.robotsSnapshot(), at: time.Now()})
-	}
-	return page, err
 }
 
 // fetchHome reads the home page: https first, http when https does not
