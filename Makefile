@@ -7,7 +7,7 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults train
+.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults burst train
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
@@ -90,3 +90,10 @@ load:
 ## offline, ~75 s; not part of `make test`)
 faults:
 	@bash scripts/faults.sh
+
+## burst: N distinct companies (1, 4, 8, 13) asked at once of one and of two company-intel replicas against the
+## fixture world (+200 ms per answer): latency p50/p99, the partial share and every provider's calls and peak rate
+## against its limit; fails on a limit exceeded or an undocumented 5xx (scripts/burst.sh; offline, ~90 s;
+## not part of `make test`)
+burst:
+	@bash scripts/burst.sh

@@ -79,10 +79,7 @@ start_redis() {
 }
 start_redis
 
-"$bindir/loadgen" -facilitator-listen 127.0.0.1:0 >"$dir/facilitator.log" 2>&1 &
-pids+=($!)
-FAC=http://$(listening "$dir/facilitator.log")
-wait_http "$FAC/supported" "$dir/facilitator.log"
+start_facilitator "$bindir" "$dir"
 
 CTL_PORT=$(free_port)
 CTL=http://127.0.0.1:$CTL_PORT

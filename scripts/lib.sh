@@ -1,4 +1,4 @@
-# Shared helpers of the loopback scripts (load.sh, faults.sh, demo.sh).
+# Shared helpers of the loopback scripts (load.sh, faults.sh, burst.sh, demo.sh).
 # Source it after setting `who` (the prefix of the script's messages).
 
 # stop_pids stops every process in the caller's pids array, newest first,
@@ -40,6 +40,18 @@ listening() {
   echo "$who: $1 shows no listening address" >&2
   cat "$1" >&2
   exit 1
+}
+
+# start_facilitator BINDIR DIR: loadgen's zero-latency checking
+# facilitator (real EIP-712 signature checks, instant fake settlement),
+# logging to DIR/facilitator.log; adds it to pids and sets FAC (its URL)
+# and fac_pid.
+start_facilitator() {
+  "$1/loadgen" -facilitator-listen 127.0.0.1:0 >"$2/facilitator.log" 2>&1 &
+  pids+=($!)
+  fac_pid=$!
+  FAC=http://$(listening "$2/facilitator.log")
+  wait_http "$FAC/supported" "$2/facilitator.log"
 }
 
 # build_bench DIR: both services, the fixture world and loadgen into DIR.

@@ -94,11 +94,7 @@ redis_pid=$(redis-cli -p "$redis_port" info server | tr -d '\r' | sed -n 's/^pro
 [[ -r /proc/${redis_pid:-0}/stat ]] || redis_pid= # e.g. a Redis in a container
 
 # The zero-latency checking facilitator.
-"$bindir/loadgen" -facilitator-listen 127.0.0.1:0 >"$dir/facilitator.log" 2>&1 &
-pids+=($!)
-fac_pid=$!
-FAC=http://$(listening "$dir/facilitator.log")
-wait_http "$FAC/supported" "$dir/facilitator.log"
+start_facilitator "$bindir" "$dir"
 
 # The fixture world (upstreams, websites, DNS).
 "$bindir/fakeupstreams" -env-file "$dir/world.env" >/dev/null 2>"$dir/fakeupstreams.log" &

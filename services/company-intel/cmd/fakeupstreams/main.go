@@ -35,6 +35,12 @@
 // runs, scripts/faults.sh): POST /dns?mode=ok|servfail|timeout, POST
 // /upstreams?fault=ok|429|500|503|stall|… (every provider fake and
 // website), POST /latency?d=2s, GET /state. It must be a loopback address.
+// The same endpoint serves the world's call log (burst runs,
+// scripts/burst.sh): GET /calls lists every request each provider
+// received since the last POST /calls/reset, with its arrival time, the
+// provider named as company-intel names it (googlenews, gdelt, exa, sec,
+// wikidata, website, and greenhouse, lever, ashby, workable,
+// smartrecruiters told apart by path on the shared ATS fake).
 package main
 
 import (
@@ -88,7 +94,9 @@ func run(exa bool, latency time.Duration, envFile, control string) error {
 	defer w.Close()
 	w.SetLatency(latency)
 	if ctl != nil {
-		srv := &http.Server{Handler: controlHandler(w), ReadHeaderTimeout: 5 * time.Second}
+		calls := newCallLog(time.Now)
+		w.OnRequest(calls.add)
+		srv := &http.Server{Handler: controlMux(w, calls), ReadHeaderTimeout: 5 * time.Second}
 		go func() { _ = srv.Serve(ctl) }() // ends when ctl is closed
 		defer srv.Close()
 		fmt.Fprintf(os.Stderr, "control on http://%s\n", ctl.Addr())
