@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // Stable error codes. They are part of the public contract: clients branch
@@ -51,6 +52,10 @@ type Error struct {
 	Message string
 	Details map[string]any
 	Err     error // the cause, logged but never sent
+	// RetryAfter, when positive, is sent as the Retry-After header (whole
+	// seconds, at least 1): when asking again is worth it (a 503 of a
+	// provider's rate limit).
+	RetryAfter time.Duration
 }
 
 // New returns an Error.

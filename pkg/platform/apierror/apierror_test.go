@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -311,5 +312,29 @@ func TestHandlerGeneratesRequestIDWhenAbsent(t *testing.T) {
 	}
 	if env.Error.RequestID == "" || env.Error.RequestID != rec.Header().Get(requestid.Header) {
 		t.Fatalf("requestId %q, header %q: want equal and non-empty", env.Error.RequestID, rec.Header().Get(requestid.Header))
+	}
+}
+
+// TestHandlerRetryAfter: an Error with RetryAfter sends it in whole
+// seconds (rounded up, at least 1); one without sends none.
+func TestHandlerRetryAfter(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{&Error{Status: 503, Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: 5 * time.Second}, "5"},
+		{fmt.Errorf("wrapped: %w", &Error{Status: 503, Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: 1500 * time.Millisecond}), "2"},
+		{&Error{Status: 503, Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: time.Millisecond}, "1"},
+		{New(http.StatusBadGateway, CodeUpstreamFailure, "down"), ""},
+	}
+	for _, tt := range tests {
+		var logs logBuf
+		e := newServer(&logs)
+		e.GET("/x", func(echo.Context) error { return tt.err })
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x", nil))
+		if got := rec.Header().Get("Retry-After"); got != tt.want {
+			t.Errorf("%v: Retry-After %q, want %q", tt.err, got, tt.want)
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -23,6 +25,10 @@ func Handler(logger *slog.Logger) echo.HTTPErrorHandler {
 		if status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
 				slog.String("code", body.Code), slog.Int("status", status), slog.Any("err", err))
+		}
+		var ae *Error
+		if errors.As(err, &ae) && ae.RetryAfter > 0 {
+			c.Response().Header().Set("Retry-After", strconv.FormatInt(int64(max((ae.RetryAfter+time.Second-1)/time.Second, 1)), 10))
 		}
 		var werr error
 		if c.Request().Method == http.MethodHead {

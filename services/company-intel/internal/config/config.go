@@ -18,6 +18,9 @@ const DefaultPort = 8080
 const (
 	DefaultResearchTimeout = 25 * time.Second
 	DefaultUpstreamTimeout = 8 * time.Second
+	// DefaultSlotWait: under a burst, the research of every company
+	// answers within about this long plus its own chain of calls.
+	DefaultSlotWait        = 3 * time.Second
 	DefaultEvidenceTTL     = 6 * time.Hour
 	DefaultRequestBudget   = 0.05
 	DefaultDailyBudget     = 20.0
@@ -45,6 +48,10 @@ type Research struct {
 	Timeout         time.Duration // RESEARCH_TIMEOUT: one deadline for gathering all sources
 	UpstreamTimeout time.Duration // UPSTREAM_TIMEOUT: one provider call, retries included
 	EvidenceTTL     time.Duration // EVIDENCE_TTL: how long an evidence bundle is reused
+	// SlotWait is PROVIDER_SLOT_WAIT: the longest a provider call waits for
+	// its rate slot, counted from the request (0: no bound but the
+	// deadlines).
+	SlotWait time.Duration
 	// Providers' rates are one budget for every replica sharing REDIS_URL
 	// and an egress: EGRESS_ID names it (default "default"), and
 	// EXPECTED_REPLICAS (default 1) divides each rate into the local share
@@ -94,6 +101,7 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 			Timeout:          l.Duration("RESEARCH_TIMEOUT", DefaultResearchTimeout, time.Second, 2*time.Minute),
 			UpstreamTimeout:  l.Duration("UPSTREAM_TIMEOUT", DefaultUpstreamTimeout, 100*time.Millisecond, time.Minute),
 			EvidenceTTL:      l.Duration("EVIDENCE_TTL", DefaultEvidenceTTL, time.Minute, 7*24*time.Hour),
+			SlotWait:         l.Duration("PROVIDER_SLOT_WAIT", DefaultSlotWait, 0, time.Minute),
 			EgressID:         l.String("EGRESS_ID", "default"),
 			ExpectedReplicas: l.Int("EXPECTED_REPLICAS", 1, 1, 1000),
 		},

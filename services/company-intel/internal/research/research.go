@@ -135,9 +135,15 @@ type Config struct {
 	// bundle it holds the bundle's lease (when the Store is a Leaser) for
 	// at most this long, and the others wait for its bundle instead of
 	// gathering it again (0: no lease, each process gathers alone).
-	Lease  time.Duration
-	Now    func() time.Time
-	Logger *slog.Logger
+	Lease time.Duration
+	// SlotWait bounds how long any provider call of one research may wait
+	// for its rate slot, counted from the research's start: a call whose
+	// slot comes later is skipped (rate limited, the bundle partial) rather
+	// than queued behind a burst (upstream.WithStartBy). A request alone
+	// never waits that long. 0: only the deadlines bound the wait.
+	SlotWait time.Duration
+	Now      func() time.Time
+	Logger   *slog.Logger
 }
 
 // Researcher runs research. Safe for concurrent use.
@@ -227,6 +233,9 @@ type EarlySource interface {
 
 // Research returns the evidence bundle for a company input and window.
 func (r *Researcher) Research(ctx context.Context, in resolve.Input, lookbackDays int) (Outcome, error) {
+	if r.cfg.SlotWait > 0 {
+		ctx = upstream.WithStartBy(ctx, time.Now().Add(r.cfg.SlotWait))
+	}
 	if in.Domain != "" {
 		res, ok, err := r.cachedResolution(ctx, in)
 		switch {
@@ -917,6 +926,11 @@ func kindOf(err error) upstream.Kind {
 // gatherError maps failures that left nothing usable to the API's
 // statuses: all rate limited or refused by the budget → 503, the deadline
 // passed → 504, the client went away → 503, else 502.
+// RateLimitedRetryAfter is the Retry-After of a 503 upstream_rate_limited:
+// about when a burst's queue for provider slots has drained (the slowest
+// shared rate, GDELT's, admits one query per 5 s).
+const RateLimitedRetryAfter = 5 * time.Second
+
 func gatherError(ctx context.Context, what string, err error) error {
 	var kinds []upstream.Kind
 	for _, e := range unjoin(err) {
@@ -940,8 +954,10 @@ func gatherError(ctx context.Context, what string, err error) error {
 		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeBudgetExhausted,
 			"the upstream research budget is used up for now; nothing was charged, retry later")
 	case all(upstream.KindRateLimited, upstream.KindBudget):
-		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeUpstreamRateLimited,
+		e := apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeUpstreamRateLimited,
 			what+" is rate limited right now; nothing was charged, retry later")
+		e.RetryAfter = RateLimitedRetryAfter
+		return e
 	}
 	return apierror.Wrap(err, http.StatusBadGateway, apierror.CodeUpstreamFailure, what+" failed; nothing was charged")
 }

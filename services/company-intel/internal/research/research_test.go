@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -506,5 +507,80 @@ func TestOneResearchAcrossReplicas(t *testing.T) {
 	wg.Wait()
 	if news.calls.Load() != 1 || reused.Load() != 1 {
 		t.Fatalf("the source was called %d times and %d replica reused the bundle; want 1 and 1", news.calls.Load(), reused.Load())
+	}
+}
+
+// limitedSource calls one rate-limited provider (1 call per second, burst
+// 1) through an upstream.Client and reports one item when answered.
+type limitedSource struct {
+	client *upstream.Client
+	url    string
+}
+
+func (l *limitedSource) Name() string { return "limited" }
+
+func (l *limitedSource) Gather(ctx context.Context, q bundle.Query) (bundle.Result, error) {
+	if _, err := l.client.Do(ctx, upstream.Request{URL: l.url}); err != nil {
+		return bundle.Result{}, err
+	}
+	return bundle.Result{Usage: bundle.Usage{Searches: 1}, Items: []bundle.Item{{Provider: "limited", Kind: bundle.KindNews,
+		Doc: source.NewDocument(source.Document{URL: "https://news.example-press.com/limited/" + q.Company.Domain,
+			Title: "limited story", Published: now.AddDate(0, 0, -1), Precision: source.PrecisionDay})}}}, nil
+}
+
+// TestSlotWaitSkipsQueuedCalls: two researches at once need the one slot
+// per second of a provider; with SlotWait the second does not queue a
+// second for it: its call is skipped (rate limited, the bundle partial)
+// and it answers at once. Without SlotWait it waits for the slot.
+func TestSlotWaitSkipsQueuedCalls(t *testing.T) {
+	t.Parallel()
+	for _, wait := range []time.Duration{300 * time.Millisecond, 0} {
+		t.Run(fmt.Sprint("SlotWait=", wait), func(t *testing.T) {
+			var calls atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				calls.Add(1)
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = w.Write([]byte(`{}`))
+			}))
+			defer srv.Close()
+			client := upstream.New(upstream.Config{Name: "limited", Timeout: 5 * time.Second, RatePerSecond: 1, Burst: 1, MaxRetries: -1})
+			defer client.Close()
+			src := &limitedSource{client: client, url: srv.URL}
+			r := newResearcher(t, research.Config{Sources: []research.Source{src}, SlotWait: wait})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var (
+				wg       sync.WaitGroup
+				partials atomic.Int32
+			)
+			start := time.Now()
+			for _, days := range []int{30, 31} {
+				wg.Go(func() {
+					out, err := r.Research(ctx, input(t, "northwind-robotics.com"), days)
+					switch {
+					case err != nil && wait > 0:
+						// every source skipped: the rate-limited 503, with
+						// when to ask again
+						var ae *apierror.Error
+						if !errors.As(err, &ae) || ae.Code != apierror.CodeUpstreamRateLimited || ae.RetryAfter != research.RateLimitedRetryAfter {
+							t.Error(err)
+						}
+						partials.Add(1)
+					case err != nil:
+						t.Error(err)
+					case out.Bundle.Partial:
+						partials.Add(1)
+					}
+				})
+			}
+			wg.Wait()
+			took := time.Since(start)
+			switch {
+			case wait > 0 && (calls.Load() != 1 || partials.Load() != 1 || took > 800*time.Millisecond):
+				t.Fatalf("with SlotWait: %d calls, %d partial answers, in %v; want 1 call, 1 skipped, at once", calls.Load(), partials.Load(), took)
+			case wait == 0 && (calls.Load() != 2 || partials.Load() != 0 || took < 800*time.Millisecond):
+				t.Fatalf("without SlotWait: %d calls, %d partial answers, in %v; want 2 calls a second apart", calls.Load(), partials.Load(), took)
+			}
+		})
 	}
 }

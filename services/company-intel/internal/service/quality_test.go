@@ -50,6 +50,7 @@ func qualityResearcher(t *testing.T) (*research.Researcher, *sourcetest.World) {
 	env["REDIS_URL"] = ""
 	env["X402_PAY_TO"] = "0x1111111111111111111111111111111111111111"
 	env["X402_FACILITATOR_URL"] = "http://127.0.0.1:9" // never called: no payment here
+	env["PROVIDER_SLOT_WAIT"] = "0"                    // as the harness sets it (slotWaitOff): answers, not bursts
 	cfg, effective, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 	if err != nil {
 		t.Fatal(err)

@@ -241,6 +241,9 @@ func newResearcher(rt *app.Runtime, cfg config.Config, now func() time.Time) (*r
 		// One research per company and window cluster-wide: the replica
 		// that takes the lease gathers, the others wait for its bundle.
 		Lease: cfg.Research.Timeout + LeaseMargin,
+		// Under a burst, a provider call is skipped rather than queued
+		// past this long after the request came.
+		SlotWait: cfg.Research.SlotWait,
 	})
 }
 

@@ -30,6 +30,13 @@ type harness struct {
 	paid  *http.Client
 }
 
+// slotWaitOff is PROVIDER_SLOT_WAIT for the tests over a fixture world:
+// they ask for one company after another, many at once across parallel
+// tests, under GDELT's one query per 5 s, and check what the answers say,
+// so every call waits for its slot (within its deadline) instead of being
+// skipped after 3 s; make burst measures the bound itself.
+const slotWaitOff = "0"
+
 func newHarness(t *testing.T, opts sourcetest.WorldOptions, env map[string]string) *harness {
 	t.Helper()
 	return harnessOver(t, sourcetest.StartWorld(t, time.Now().UTC(), opts), env)
@@ -42,6 +49,7 @@ func harnessOver(t *testing.T, w *sourcetest.World, env map[string]string) *harn
 	fac := x402test.NewCheckingFacilitator(nil)
 	all := w.Env()
 	all["X402_FACILITATOR_URL"] = fac.Serve(t)
+	all["PROVIDER_SLOT_WAIT"] = slotWaitOff
 	for k, v := range env {
 		all[k] = v
 	}

@@ -217,3 +217,51 @@ func TestCallThatCannotFinishIsNotStarted(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestStartByBoundsQueueing: calls whose slot comes after their start-by
+// time are not started (rate limited at once, no slot taken), even with
+// a deadline far ahead; those whose slot comes before it are sent. With
+// the shared store and with this process's limiter alike.
+func TestStartByBoundsQueueing(t *testing.T) {
+	for _, shared := range []bool{true, false} {
+		t.Run(map[bool]string{true: "shared", false: "local"}[shared], func(t *testing.T) {
+			p := &provider{}
+			srv := httptest.NewServer(p)
+			defer srv.Close()
+			var store upstream.Admitter
+			if shared {
+				store = cache.NewMemory(10)
+			}
+			c := upstream.New(upstream.Config{Name: "queue", Timeout: 5 * time.Second, RatePerSecond: 10, Burst: 1, MaxRetries: -1,
+				Share: upstream.Share{Store: store, Scope: "test", Replicas: 1}})
+			t.Cleanup(c.Close)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			ctx = upstream.WithStartBy(ctx, time.Now().Add(250*time.Millisecond))
+			var (
+				wg      sync.WaitGroup
+				mu      sync.Mutex
+				limited int
+			)
+			start := time.Now()
+			for range 6 {
+				wg.Go(func() {
+					_, err := c.Do(ctx, upstream.Request{URL: srv.URL})
+					if upstream.KindOf(err) == upstream.KindRateLimited {
+						mu.Lock()
+						limited++
+						mu.Unlock()
+					} else if err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			// Slots at 0, 100 and 200 ms come before the start-by time;
+			// the other three would come at 300–500 ms.
+			if n, _ := p.span(); n != 3 || limited != 3 || time.Since(start) > time.Second {
+				t.Fatalf("%d calls sent, %d rate limited, in %v; want 3 and 3 within about 250 ms", n, limited, time.Since(start))
+			}
+		})
+	}
+}

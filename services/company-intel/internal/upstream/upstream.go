@@ -468,7 +468,8 @@ func (c *Client) admit(ctx context.Context) error {
 	// The slot is reserved in the order the store receives the calls
 	// (first come, first served across every replica), and only when it
 	// leaves time for the answer before the deadline.
-	wait, err := sh.Store.Admit(ctx, key, interval, max(c.cfg.Burst, 1), latest(ctx, expected))
+	within := latest(ctx, expected)
+	wait, err := sh.Store.Admit(ctx, key, interval, max(c.cfg.Burst, 1), within)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -476,7 +477,7 @@ func (c *Client) admit(ctx context.Context) error {
 		c.log.DebugContext(ctx, "shared rate budget unavailable; using this replica's share", slog.String("upstream", c.cfg.Name), slog.Any("error", err))
 		return c.admitLocal(ctx, expected)
 	}
-	if !fits(ctx, wait+expected) {
+	if wait > within {
 		return errNoSlot
 	}
 	if wait > 0 {
@@ -485,15 +486,30 @@ func (c *Client) admit(ctx context.Context) error {
 	return nil
 }
 
-// latest is the longest a call may wait for its slot and still be
-// answered, at the expected latency, before ctx's deadline (a day without
-// a deadline).
+// latest is the longest a call may wait for its slot: it must still be
+// answered, at the expected latency, before ctx's deadline, and start by
+// ctx's start-by time (WithStartBy) when it has one; a day when neither is
+// set. Never negative.
 func latest(ctx context.Context, expected time.Duration) time.Duration {
-	dl, ok := ctx.Deadline()
-	if !ok {
-		return 24 * time.Hour
+	within := 24 * time.Hour
+	if dl, ok := ctx.Deadline(); ok {
+		within = time.Until(dl) - expected
 	}
-	return max(time.Until(dl)-expected, 0)
+	if t, ok := ctx.Value(startByKey{}).(time.Time); ok {
+		within = min(within, time.Until(t))
+	}
+	return max(within, 0)
+}
+
+type startByKey struct{}
+
+// WithStartBy returns ctx whose provider calls must start by t: a call
+// whose rate slot comes later is not started (it fails rate limited, as
+// skipped, and takes no slot), however far its deadline is. Research sets
+// it to bound how long a burst's requests queue for provider slots; a
+// request alone never waits that long.
+func WithStartBy(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, startByKey{}, t)
 }
 
 // admitLocal takes a slot of this process's limiter, unless it comes too
@@ -507,7 +523,7 @@ func (c *Client) admitLocal(ctx context.Context, expected time.Duration) error {
 	if d <= 0 {
 		return nil
 	}
-	if !fits(ctx, d+expected) {
+	if d > latest(ctx, expected) {
 		r.Cancel()
 		return errNoSlot
 	}

@@ -304,7 +304,8 @@ func ParseDNSFault(s string) (DNSFault, bool) {
 // key set elsewhere never reaches the real Exa). A domain-qual service
 // reads the same DNS_RESOLVERS, FETCH_ALLOWLIST and WEBSITE_*_PORT (and
 // ignores the rest), so the same Env points it at the world's DNS and
-// websites.
+// websites. EGRESS_ID names the world, so that services over one world
+// share its providers' rate budgets and services over another do not.
 func (w *World) Env() map[string]string {
 	https, http := w.sites.HTTPSPort(), w.sites.HTTPPort()
 	env := map[string]string{
@@ -325,6 +326,10 @@ func (w *World) Env() map[string]string {
 		"FETCH_ALLOWLIST":         loopback(https) + "," + loopback(http),
 		"WEBSITE_HTTPS_PORT":      strconv.Itoa(int(https)),
 		"WEBSITE_HTTP_PORT":       strconv.Itoa(int(http)),
+		// The world's providers are its own: services over this world
+		// share their rate budgets with each other (as replicas behind
+		// one egress do), not with services over another world.
+		"EGRESS_ID": "world-" + strconv.Itoa(int(https)),
 	}
 	if w.opts.Exa {
 		env["EXA_API_KEY"] = ExaKey
