@@ -69,7 +69,7 @@ func (a *assessment) assess() {
 		r.SPF.Errors = append(r.SPF.Errors, f)
 	default:
 		for i, f := range r.SPF.Errors {
-			if f.ID == "spf.pass_all" || f.ID == "spf.neutral_all" {
+			if f.ID == spf.FindingPassAll || f.ID == spf.FindingNeutralAll {
 				r.SPF.Errors[i].Fix = txtLine(a.domain, a.suggestSPF(noMail))
 			}
 		}

@@ -1,6 +1,10 @@
 package audit
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/intel402/intel402/services/domain-qual/internal/spf"
+)
 
 // scoreWeights is the risk-score table: points added once per finding ID
 // present. Findings not listed add nothing (informational). Checks that
@@ -20,14 +24,14 @@ func scoreWeights() map[string]int {
 		"dmarc.unverified_destination": 2,
 		// SPF.
 		"spf.missing":               25,
-		"spf.pass_all":              25,
-		"spf.include_pass_all":      25,
+		spf.FindingPassAll:          25,
+		spf.FindingIncludePassAll:   25,
 		"spf.multiple_records":      20,
 		"spf.syntax_error":          20,
 		"spf.too_many_lookups":      15,
 		"spf.include_loop":          15,
 		"spf.redirect_loop":         15,
-		"spf.neutral_all":           15,
+		spf.FindingNeutralAll:       15,
 		"spf.too_many_void_lookups": 10,
 		"spf.include_missing":       10,
 		"spf.redirect_missing":      10,

@@ -139,12 +139,14 @@ func rules() []rule {
 			fmt.Sprintf("lookup_count=%d", s.LookupCount), "SPF "+s.Record)
 	})
 	add(rule{id: FlagSPFPermissiveAll, title: "SPF lets any server send", priority: PriorityHigh,
-		condition: "dns_audit.spf.all_qualifier is pass (+all) or neutral (?all)"}, func(r rule, in *ruleInput) []Flag {
+		condition: "dns_audit.spf has a " + spf.FindingPassAll + ", " + spf.FindingNeutralAll + " or " + spf.FindingIncludePassAll +
+			" finding: the record ends in +all or ?all, or a record it includes ends in +all (spf.Result.Permissive)"}, func(r rule, in *ruleInput) []Flag {
 		s := in.audit.SPF
-		if s.AllQualifier != "pass" && s.AllQualifier != "neutral" {
+		f, ok := s.Permissive()
+		if !ok {
 			return nil
 		}
-		return r.one("the SPF record ends in an all mechanism with result "+s.AllQualifier+", so it does not reject unauthorised senders.", "SPF "+s.Record)
+		return r.one(f.Title+": "+f.Detail+" It does not reject unauthorised senders.", "SPF "+f.Evidence)
 	})
 	add(rule{id: FlagDKIMNotFound, title: "no DKIM key found", priority: PriorityMedium,
 		condition: "dns_audit.optional_dkim.status is not_found_among_tried and the domain does not publish a null MX"}, func(r rule, in *ruleInput) []Flag {

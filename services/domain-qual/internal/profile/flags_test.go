@@ -13,6 +13,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
 	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
+	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/spf"
 )
@@ -73,10 +74,16 @@ func TestRules(t *testing.T) {
 		{name: "SPF at exactly 10 lookups", mutate: func(in *ruleInput) { in.audit.SPF.LookupCount = 10 }},
 		{name: "SPF at 11 lookups", mutate: func(in *ruleInput) { in.audit.SPF.LookupCount = 11 },
 			want: []FlagID{FlagSPFTooManyLookups}, evidence: "lookup_count=11"},
-		{name: "SPF +all", mutate: func(in *ruleInput) { in.audit.SPF.Record, in.audit.SPF.AllQualifier = "v=spf1 +all", "pass" },
+		{name: "SPF +all", mutate: func(in *ruleInput) { spfLinted(t, in, "v=spf1 +all", true) },
 			want: []FlagID{FlagSPFPermissiveAll}, evidence: "SPF v=spf1 +all"},
-		{name: "SPF ?all", mutate: func(in *ruleInput) { in.audit.SPF.AllQualifier = "neutral" }, want: []FlagID{FlagSPFPermissiveAll}},
-		{name: "SPF ~all is not flagged", mutate: func(in *ruleInput) { in.audit.SPF.AllQualifier = "softfail" }},
+		{name: "SPF ?all", mutate: func(in *ruleInput) { spfLinted(t, in, "v=spf1 mx ?all", true) }, want: []FlagID{FlagSPFPermissiveAll}},
+		{name: "SPF ~all is not flagged", mutate: func(in *ruleInput) { spfLinted(t, in, "v=spf1 mx ~all", true) }},
+		// The one judgement (spf.Result.Permissive), as dns-audit reports
+		// it: an included record ending in +all lets any server send,
+		// whatever the root record's own all says.
+		{name: "SPF including a record that ends in +all", mutate: func(in *ruleInput) {
+			in.audit.SPF.Errors = append(in.audit.SPF.Errors, lintOf(t, "v=spf1 +all", false)...)
+		}, want: []FlagID{FlagSPFPermissiveAll}, evidence: "SPF v=spf1 +all"},
 		{name: "DKIM not found among guesses", mutate: func(in *ruleInput) {
 			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, TriedSelectors: []string{"selector1", "selector2", "google"}}
 		}, want: []FlagID{FlagDKIMNotFound}, evidence: "tried selectors: selector1, selector2, google"},
@@ -141,7 +148,7 @@ func TestRules(t *testing.T) {
 		{name: "priorities order the flags", mutate: func(in *ruleInput) {
 			in.site.SecurityHeaders.HSTS = HSTS{}
 			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, Selector: "s1"}
-			in.audit.SPF.AllQualifier = "pass"
+			spfLinted(t, in, "v=spf1 +all", true)
 		}, want: []FlagID{FlagSPFPermissiveAll, FlagDKIMNotFound, FlagHSTSMissing}},
 	}
 	for _, tc := range tests {
@@ -256,4 +263,22 @@ func TestSiteURL(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lintOf is spf.Lint of raw, as the SPF evaluation reports it for the
+// domain's own record (root) or an included one.
+func lintOf(t *testing.T, raw string, root bool) []finding.Finding {
+	t.Helper()
+	rec, err := spf.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spf.Lint(rec, raw, root)
+}
+
+// spfLinted makes raw the domain's SPF record with its findings.
+func spfLinted(t *testing.T, in *ruleInput, raw string, root bool) {
+	t.Helper()
+	in.audit.SPF.Record = raw
+	in.audit.SPF.Errors = lintOf(t, raw, root)
 }

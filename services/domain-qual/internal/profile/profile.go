@@ -39,7 +39,7 @@
 //	dmarc_not_enforced                 high      DMARC missing or invalid, or p=none (enforcement none)
 //	spf_missing                        high      no SPF record
 //	spf_too_many_lookups               high      SPF needs more than 10 DNS lookups (RFC 7208 §4.6.4)
-//	spf_permissive_all                 high      SPF ends in +all or ?all
+//	spf_permissive_all                 high      SPF ends in +all or ?all, or includes a record ending in +all
 //	dkim_not_found                     medium    no DKIM key among the tried selectors (not for null-MX domains)
 //	no_email_security_gateway          medium    the primary MX is a mailbox provider and no MX is a gateway
 //	site_unreachable                   medium    no website URL answered

@@ -133,6 +133,23 @@ type Result struct {
 	Parsed *Record `json:"-"`
 }
 
+// Permissive returns the finding that says the policy lets any server send
+// (FindingPassAll, FindingIncludePassAll or FindingNeutralAll; the most
+// severe first), and false when the policy does not.
+func (r Result) Permissive() (finding.Finding, bool) {
+	var best finding.Finding
+	found := false
+	for _, f := range append(append([]finding.Finding(nil), r.Errors...), r.Warnings...) {
+		switch f.ID {
+		case FindingPassAll, FindingIncludePassAll, FindingNeutralAll:
+			if !found || f.Severity.Rank() > best.Severity.Rank() {
+				best, found = f, true
+			}
+		}
+	}
+	return best, found
+}
+
 // TXTStrings returns, for each TXT record of the answer, its character
 // strings.
 func TXTStrings(a resolver.Answer) [][]string {

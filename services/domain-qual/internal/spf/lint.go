@@ -48,6 +48,15 @@ func CheckSize(chunks []string) []finding.Finding {
 	return out
 }
 
+// Finding ids of the policies that let any server send: the domain's
+// record ends in +all or ?all, or a record it includes ends in +all.
+// Result.Permissive is the one judgement of them; other packages ask it.
+const (
+	FindingPassAll        = "spf.pass_all"
+	FindingIncludePassAll = "spf.include_pass_all"
+	FindingNeutralAll     = "spf.neutral_all"
+)
+
 // Lint reports policy problems of one parsed record. root says whether the
 // record is the domain's own record (include targets are linted with
 // root=false: their "all" does not end the caller's evaluation).
@@ -60,17 +69,17 @@ func Lint(rec Record, raw string, root bool) []finding.Finding {
 	all, hasAll := rec.All()
 	switch {
 	case hasAll && all.Qualifier == QualPass && root:
-		add(finding.Finding{ID: "spf.pass_all", Severity: finding.Critical, RFC: "RFC 7208 §5.1",
+		add(finding.Finding{ID: FindingPassAll, Severity: finding.Critical, RFC: "RFC 7208 §5.1",
 			Title:  "SPF record ends with +all",
 			Detail: "+all authorises every host on the internet to send mail for this domain.",
 		})
 	case hasAll && all.Qualifier == QualPass:
-		add(finding.Finding{ID: "spf.include_pass_all", Severity: finding.Critical, RFC: "RFC 7208 §5.2",
+		add(finding.Finding{ID: FindingIncludePassAll, Severity: finding.Critical, RFC: "RFC 7208 §5.2",
 			Title:  "an included SPF record ends with +all",
 			Detail: "the include matches every sender, so it authorises the whole internet.",
 		})
 	case hasAll && all.Qualifier == QualNeutral && root:
-		add(finding.Finding{ID: "spf.neutral_all", Severity: finding.High, RFC: "RFC 7208 §8.2",
+		add(finding.Finding{ID: FindingNeutralAll, Severity: finding.High, RFC: "RFC 7208 §8.2",
 			Title:  "SPF record ends with ?all",
 			Detail: "?all gives a neutral result for unauthorised senders, which receivers treat like no SPF.",
 		})
