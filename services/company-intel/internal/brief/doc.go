@@ -1,7 +1,8 @@
 // Package brief composes the sections of company-intel's deal brief and
-// deep deal brief (spec §2.3) from one company's evidence: its profile,
-// its items (pages, press, news, filings, job boards), the signals
-// detected in them, the qualification computed from them and the seller.
+// deep deal brief (openapi/company-intel.yaml) from one company's
+// evidence: its profile, its items (pages, press, news, filings, job
+// boards), the signals detected in them, the qualification computed from
+// them and the seller.
 // It is pure: no I/O, no clock (Now is passed in), no randomness; the
 // same Input gives the same Brief. Every sentence is built from the
 // company's own facts — names, products, amounts, places, roles, dates —

@@ -116,7 +116,7 @@ type Deep struct {
 }
 
 // DiscoveryQuestions is the exact number of deep discovery questions
-// (company-intel spec §8).
+// (the limits of openapi/company-intel.yaml).
 const DiscoveryQuestions = 5
 
 // Insufficient is returned by Compose and ComposeDeep when the evidence

@@ -1,8 +1,8 @@
 package httpapi
 
-// Request bodies (spec §2.1 and §8): strict JSON, no unknown properties,
-// bounds checked, defaults applied, and `company` read as a domain or a
-// name (resolve.ParseInput) — all before payment. The results are the
+// Request bodies (the request schemas and limits of
+// openapi/company-intel.yaml): strict JSON, no unknown properties, bounds
+// checked, defaults applied, and `company` read as a domain or a name (resolve.ParseInput) — all before payment. The results are the
 // canonical requests the cache keys are derived from.
 
 import (

@@ -1,5 +1,5 @@
 // Package qualify scores how well a company fits a seller (the
-// Qualification object of company-intel spec §2.2: fitAssessed, fitScore,
+// Qualification object of openapi/company-intel.yaml: fitAssessed, fitScore,
 // fitLabel, scoreComponents, reasons, disqualifiers), following
 // company-signals reference §5.6. It is pure: no I/O, no clock (Now is
 // passed in), no randomness; the same Input always gives the same Result.

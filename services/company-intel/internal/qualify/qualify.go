@@ -41,7 +41,7 @@ type Component struct {
 	Terms []string `json:"terms,omitempty"`
 }
 
-// Result is the qualification (company-intel spec §2.2) plus the
+// Result is the qualification (openapi/company-intel.yaml) plus the
 // components and evidence behind it.
 type Result struct {
 	FitAssessed     bool                `json:"fitAssessed"`

@@ -15,7 +15,7 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/signals"
 )
 
-// BriefCompany is the deal briefs' company block (spec §2.2): the signals
+// BriefCompany is the deal briefs' company block (its schema in openapi/company-intel.yaml): the signals
 // block plus the employee range and the business model. A field is null
 // when no source states it.
 type BriefCompany struct {

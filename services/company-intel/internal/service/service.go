@@ -44,14 +44,14 @@ import (
 // Name is the service name used in logs, metrics, cache keys and headers.
 const Name = "company-intel"
 
-// Prices in atomic USDC units (6 decimals), spec §5.
+// Prices in atomic USDC units (6 decimals), as /pricing.json lists them.
 const (
 	PriceSignals = "50000"
 	PriceBrief   = "250000"
 	PriceDeep    = "750000"
 )
 
-// Capability ids of the paid operations (spec §1), in price-table order.
+// Capability ids of the paid operations (as /capabilities.json and openapi/company-intel.yaml name them), in price-table order.
 const (
 	CapabilitySignals = "company_signals"
 	CapabilityBrief   = "company_deal_brief"

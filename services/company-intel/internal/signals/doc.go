@@ -1,6 +1,6 @@
 // Package signals turns a company's evidence bundle into cited, dated,
-// deduplicated trigger signals (company-intel spec §2.2 Signal, §8 limits)
-// and the why-now sentences built from them.
+// deduplicated trigger signals (the Signal schema and its limits in
+// openapi/company-intel.yaml) and the why-now sentences built from them.
 //
 // It is pure: no I/O, no network, no clock. Input.Now is the request time
 // and is used only for recency; dates are never resolved against it.

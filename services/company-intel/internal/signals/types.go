@@ -87,7 +87,7 @@ type Result struct {
 	WhyNow  []string `json:"whyNow"`
 }
 
-// Output limits (company-intel spec §8).
+// Output limits (the limits of openapi/company-intel.yaml).
 const (
 	MaxSignals = 8
 	MaxWhyNow  = 4

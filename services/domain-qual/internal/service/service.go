@@ -46,7 +46,7 @@ const (
 	PriceBatch    = "10000"
 )
 
-// Capability ids of the paid operations (spec §1), in price-table order.
+// Capability ids of the paid operations (as /capabilities.json and openapi/domain-qual.yaml name them), in price-table order.
 const (
 	CapabilityClassify = "domain_classification"
 	CapabilityAudit    = "email_security_audit"
