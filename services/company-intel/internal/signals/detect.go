@@ -437,9 +437,11 @@ func resultsAndOutlook(a, b *cand) bool {
 	if !sameDay(a.date, b.date) || a.d.sub == b.d.sub {
 		return false
 	}
-	withResults := map[string]bool{"results": true, "outlook": true, "capital-return": true}
 	return withResults[a.d.sub] && withResults[b.d.sub] && (a.d.sub == "results" || b.d.sub == "results")
 }
+
+// withResults are the financial subtypes announced with results.
+var withResults = map[string]bool{"results": true, "outlook": true, "capital-return": true}
 
 func sameDay(a, b time.Time) bool {
 	ay, am, ad := a.UTC().Date()

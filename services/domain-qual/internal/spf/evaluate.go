@@ -139,11 +139,13 @@ type Result struct {
 func (r Result) Permissive() (finding.Finding, bool) {
 	var best finding.Finding
 	found := false
-	for _, f := range append(append([]finding.Finding(nil), r.Errors...), r.Warnings...) {
-		switch f.ID {
-		case FindingPassAll, FindingIncludePassAll, FindingNeutralAll:
-			if !found || f.Severity.Rank() > best.Severity.Rank() {
-				best, found = f, true
+	for _, fs := range [][]finding.Finding{r.Errors, r.Warnings} {
+		for _, f := range fs {
+			switch f.ID {
+			case FindingPassAll, FindingIncludePassAll, FindingNeutralAll:
+				if !found || f.Severity.Rank() > best.Severity.Rank() {
+					best, found = f, true
+				}
 			}
 		}
 	}
