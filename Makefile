@@ -73,7 +73,7 @@ staticcheck:
 train:
 	$(GO) run ./services/company-intel/cmd/trainsignals
 
-## bench: benchmarks reported in the README
+## bench: benchmarks reported in docs/performance.md
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 

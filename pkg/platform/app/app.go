@@ -22,7 +22,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/telemetry"
 )
 
-// Base holds the settings every service reads (see the README table).
+// Base holds the settings every service reads (see docs/configuration.md).
 type Base struct {
 	Port            int           // PORT
 	ListenHost      string        // LISTEN_HOST (default all interfaces)

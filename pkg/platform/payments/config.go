@@ -50,7 +50,7 @@ type Config struct {
 	// SettleTimeout (X402_SETTLE_TIMEOUT, default 2m) bounds the built-in
 	// facilitator's wait for a settlement's receipt; past it the
 	// settlement is pending and the response is held for a retry with the
-	// same payment (README, "Delivery by authorization").
+	// same payment (docs/payments.md, "Delivery by authorization").
 	SettleTimeout time.Duration
 }
 

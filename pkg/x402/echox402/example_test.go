@@ -16,9 +16,10 @@ import (
 )
 
 // ExampleWithConfig charges 0.01 USDC on Base Sepolia for GET /v1/report.
-// The code up to the route is the README's server example; the rest shows
-// an unpaid request getting the 402 challenge (the facilitator is only
-// called for paid requests, so no network is used).
+// The code up to the route is the server example of pkg/x402/README.md
+// ("Charging for a route"); the rest shows an unpaid request getting the
+// 402 challenge (the facilitator is only called for paid requests, so no
+// network is used).
 func ExampleWithConfig() {
 	fac, err := facilitator.NewClient("https://x402.org/facilitator",
 		facilitator.WithAuthenticator(facilitator.BearerToken(os.Getenv("FACILITATOR_TOKEN"))))

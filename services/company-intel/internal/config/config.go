@@ -1,4 +1,4 @@
-// Package config is company-intel's one place for settings (README table).
+// Package config is company-intel's one place for settings (docs/configuration.md lists them).
 package config
 
 import (

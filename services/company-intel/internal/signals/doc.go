@@ -72,9 +72,9 @@
 // rounds weights, so retraining gives it byte for byte
 // (TestModelReproducible). LoadModel refuses a model trained on another
 // FeatureSet, and the service does not start on one (CheckModel).
-// TestModelMetrics holds the cross-validated metrics to floors. The README
-// ("Signal detection") reports them with a reliability table and the
-// held-out part's score.
+// TestModelMetrics holds the cross-validated metrics to floors.
+// services/company-intel/README.md ("Accuracy of the type model") reports
+// them with a reliability table and the held-out parts' scores.
 //
 // # The lexicon
 //

@@ -73,8 +73,8 @@ func TestClassifyHoldout(t *testing.T) {
 // written by an author who never saw the lexicon, its code or its other
 // sets, after all tuning (see testdata/README.md): the estimate of accuracy
 // on unseen text. It must never be tuned against. Its floor (75% accuracy,
-// 50% recall for any type) only catches a regression; the README reports
-// the measured numbers.
+// 50% recall for any type) only catches a regression;
+// services/company-intel/README.md reports the measured numbers.
 func TestClassifyIndependentHoldout(t *testing.T) {
 	evaluateWith(t, "testdata/holdout-independent.jsonl", 0, 0.75, 0.5)
 }

@@ -41,7 +41,7 @@ func committedRecord(t *testing.T) TrainingRecord {
 
 // Floors of the committed model's cross-validated metrics on the corpus's
 // development part (TestModelMetrics); the model as committed measured
-// them (README, "Signal detection").
+// them (services/company-intel/README.md, "Accuracy of the type model").
 const (
 	modelFloorAccuracy = 0.96 // measured 96.1% (742/772), 5-fold out of fold
 	modelFloorRecall   = 0.88 // the lowest: other, 88.7%

@@ -17,7 +17,7 @@
 //     100 questions in flight: fast enough for a full batch without
 //     bursting upstream resolvers, which start dropping answers when
 //     hundreds of UDP questions arrive at once (BenchmarkBatch100Distinct20ms;
-//     figures per worker count in the README).
+//     figures per worker count in docs/performance.md).
 //   - One overall deadline, the context's, bounds the call. Classify
 //     returns as soon as every item is answered or the context ends; items
 //     not finished by then get the error code "timeout" (or "canceled" when

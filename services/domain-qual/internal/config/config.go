@@ -1,4 +1,4 @@
-// Package config is domain-qual's one place for settings (README table).
+// Package config is domain-qual's one place for settings (docs/configuration.md lists them).
 package config
 
 import (
