@@ -17,26 +17,11 @@ import (
 
 	"github.com/intel402/intel402/pkg/platform/input"
 	"github.com/intel402/intel402/pkg/platform/requestid"
-	"github.com/intel402/intel402/pkg/platform/strictjson"
 	"github.com/intel402/intel402/pkg/platform/usecase"
 	"github.com/intel402/intel402/services/company-intel/internal/qualify"
 	"github.com/intel402/intel402/services/company-intel/internal/report"
 	"github.com/intel402/intel402/services/company-intel/internal/research"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
-)
-
-// Route paths (also the OpenAPI paths).
-const (
-	PathSignals = "/v1/company/signals"
-	PathBrief   = "/v1/company/deal-brief"
-	PathDeep    = "/v1/company/deal-brief/deep"
-)
-
-// Cache operation names (part of the cache key).
-const (
-	OpSignals = "signals"
-	OpBrief   = "deal-brief"
-	OpDeep    = "deal-brief-deep"
 )
 
 // Response cache policy: a document built from a complete evidence bundle
@@ -82,18 +67,6 @@ func New(cfg Config) (*API, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &API{cfg: cfg, log: log}, nil
-}
-
-// Register mounts the operations on e. Per route: body limit, content
-// type, strict decoding and bounds (a 400 or 413 is never asked to pay),
-// the evidence probe EvidenceCached reads, then pay, then the handler.
-func (a *API) Register(e *echo.Echo, pay echo.MiddlewareFunc) {
-	e.POST(PathSignals, a.Signals, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(SignalsFrom),
-		probeEvidence(a, func(q Signals) (resolve.Input, int) { return q.Input, q.LookbackDays }), pay)
-	e.POST(PathBrief, a.Brief, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(BriefFrom),
-		probeEvidence(a, func(q Brief) (resolve.Input, int) { return q.Input, q.LookbackDays }), pay)
-	e.POST(PathDeep, a.Deep, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(DeepFrom),
-		probeEvidence(a, func(q Deep) (resolve.Input, int) { return q.Input, q.LookbackDays }), pay)
 }
 
 // EvidenceCache is implemented by a Researcher that can tell, without any
@@ -150,7 +123,7 @@ type signalsKey struct {
 // Signals serves POST /v1/company/signals.
 func (a *API) Signals(c echo.Context) error {
 	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[Signals, report.SignalsDoc]{
-		Op: OpSignals, Timeout: a.cfg.Timeout,
+		Op: SignalsOp.CacheOp, Timeout: a.cfg.Timeout,
 		Key: func(q Signals) any { return signalsKey{Company: q.Input.Key(), LookbackDays: q.LookbackDays} },
 		Run: func(ctx context.Context, q Signals) (report.SignalsDoc, error) {
 			out, err := a.cfg.Researcher.Research(ctx, q.Input, q.LookbackDays)
@@ -209,7 +182,7 @@ func sellerOf(q Brief) *qualify.Seller {
 // operation gathered serves the others on that company and window.
 func (a *API) Brief(c echo.Context) error {
 	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[Brief, report.BriefDoc]{
-		Op: OpBrief, Timeout: a.cfg.Timeout,
+		Op: BriefOp.CacheOp, Timeout: a.cfg.Timeout,
 		Key: func(q Brief) any { return keyOf(q) },
 		Run: func(ctx context.Context, q Brief) (report.BriefDoc, error) {
 			out, err := a.cfg.Researcher.Research(ctx, q.Input, q.LookbackDays)
@@ -227,7 +200,7 @@ func (a *API) Brief(c echo.Context) error {
 // Deep serves POST /v1/company/deal-brief/deep.
 func (a *API) Deep(c echo.Context) error {
 	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[Deep, report.DeepDoc]{
-		Op: OpDeep, Timeout: a.cfg.Timeout,
+		Op: DeepOp.CacheOp, Timeout: a.cfg.Timeout,
 		Key: func(q Deep) any { return keyOf(q.Brief) },
 		Run: func(ctx context.Context, q Deep) (report.DeepDoc, error) {
 			out, err := a.cfg.Researcher.Research(ctx, q.Input, q.LookbackDays)

@@ -382,26 +382,26 @@ func (r *Researcher) lease(ctx context.Context, key string) (release func(), b *
 // lookups at most) and never gathers; a store error is a false. A bundle
 // that expires between Cached and Research is gathered then, as usual.
 func (r *Researcher) Cached(ctx context.Context, in resolve.Input, lookbackDays int) bool {
-	raw, ok, err := r.cfg.Store.Get(ctx, r.cfg.Prefix+":resolve:"+in.Key())
-	if err != nil {
-		return false
-	}
+	res, ok, err := r.cachedResolution(ctx, in)
 	domain := in.Domain
 	if ok {
-		var c cachedResolution
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return false
+		if err != nil {
+			return true // a cached "not resolved"
 		}
-		if c.NotResolved != nil {
-			return true
-		}
-		domain = c.Resolution.Company.Domain
+		domain = res.Company.Domain
 	}
 	if domain == "" {
 		return false
 	}
 	_, ok, err = r.cfg.Store.Get(ctx, r.bundleKey(domain, lookbackDays))
 	return err == nil && ok
+}
+
+// resolutionKey and bundleKey are the only builders of a company's cache
+// keys: its resolution, by the input's canonical form (resolve.Input.Key),
+// and its evidence bundle, by the resolved domain and the window.
+func (r *Researcher) resolutionKey(in resolve.Input) string {
+	return r.cfg.Prefix + ":resolve:" + in.Key()
 }
 
 func (r *Researcher) bundleKey(domain string, lookbackDays int) string {
@@ -425,7 +425,7 @@ func (r *Researcher) resolve(ctx context.Context, in resolve.Input) (resolve.Res
 // it is not there (or unreadable); err is the cached 422 of an input that
 // was not resolved.
 func (r *Researcher) cachedResolution(ctx context.Context, in resolve.Input) (res resolve.Resolution, ok bool, err error) {
-	raw, ok, err := r.cfg.Store.Get(ctx, r.cfg.Prefix+":resolve:"+in.Key())
+	raw, ok, err := r.cfg.Store.Get(ctx, r.resolutionKey(in))
 	if err != nil || !ok {
 		return resolve.Resolution{}, false, nil
 	}
@@ -442,7 +442,7 @@ func (r *Researcher) cachedResolution(ctx context.Context, in resolve.Input) (re
 // resolveAnew asks the Resolver and caches its answer. A 422 is cached
 // too (briefly): asking again for a name nobody carries costs nothing.
 func (r *Researcher) resolveAnew(ctx context.Context, in resolve.Input) (resolve.Resolution, error) {
-	key := r.cfg.Prefix + ":resolve:" + in.Key()
+	key := r.resolutionKey(in)
 	res, err := r.cfg.Resolver.Resolve(ctx, in)
 	var ae *apierror.Error
 	switch {

@@ -9,7 +9,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/mcpserve/mcptest"
-	"github.com/intel402/intel402/services/company-intel/internal/service"
+	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sourcetest"
 )
 
@@ -36,9 +36,9 @@ func TestMCPTools(t *testing.T) {
 	calls := []struct {
 		tool, path, body, price string
 	}{
-		{"company_signals", pathSignals, `{"company":"` + domain + `","lookbackDays":60}`, service.PriceSignals},
-		{"deal_brief", pathBrief, briefBody(domain, sellers[1], 60), service.PriceBrief},
-		{"deal_brief_deep", pathDeep, briefBody(domain, sellers[1], 60), service.PriceDeep},
+		{"company_signals", pathSignals, `{"company":"` + domain + `","lookbackDays":60}`, httpapi.SignalsOp.Atomic},
+		{"deal_brief", pathBrief, briefBody(domain, sellers[1], 60), httpapi.BriefOp.Atomic},
+		{"deal_brief_deep", pathDeep, briefBody(domain, sellers[1], 60), httpapi.DeepOp.Atomic},
 	}
 	payer := briefPayer(t)
 	for i, c := range calls {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -18,10 +17,9 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/platform/app"
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
-	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/health"
-	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
+	"github.com/intel402/intel402/pkg/platform/operation"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/pkg/x402/paygate"
 	"github.com/intel402/intel402/services/company-intel/internal/config"
@@ -44,52 +42,15 @@ import (
 // Name is the service name used in logs, metrics, cache keys and headers.
 const Name = "company-intel"
 
-// Prices in atomic USDC units (6 decimals), as /pricing.json lists them.
-const (
-	PriceSignals = "50000"
-	PriceBrief   = "250000"
-	PriceDeep    = "750000"
-)
-
-// Capability ids of the paid operations (as /capabilities.json and openapi/company-intel.yaml name them), in price-table order.
-const (
-	CapabilitySignals = "company_signals"
-	CapabilityBrief   = "company_deal_brief"
-	CapabilityDeep    = "company_deal_brief_deep"
-)
-
 // FetchTimeout bounds one guarded fetch of a company's web page.
 const FetchTimeout = 8 * time.Second
 
-// Capabilities pairs each served paid operation with its price;
-// /capabilities.json, /pricing.json and the x402 middleware all read it.
-// An operation speculates (runs while the facilitator verifies) only when
-// its evidence is already cached (httpapi.EvidenceCached): gathering it
-// spends upstream money a rejected payment would waste.
-func Capabilities() []discovery.Capability {
-	return []discovery.Capability{
-		{ID: CapabilitySignals, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathSignals, Atomic: PriceSignals,
-			Description: "Recent, dated, cited trigger events for one company (funding, leadership, product, hiring, expansion, ...)",
-			Speculate:   httpapi.EvidenceCached}},
-		{ID: CapabilityBrief, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathBrief, Atomic: PriceBrief,
-			Description: "Deal brief for one company: deterministic qualification against your seller profile, why-now reasons, " +
-				"recent signals, likely priorities, recommended approach and risks, every claim cited",
-			Speculate: httpapi.EvidenceCached}},
-		{ID: CapabilityDeep, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathDeep, Atomic: PriceDeep,
-			Description: "Deep deal brief: the deal brief plus strategic initiatives, technology and operational clues, " +
-				"competitor considerations, objections, buying roles, positioning, five discovery questions, an account plan and an evidence map",
-			Speculate: httpapi.EvidenceCached}},
-	}
-}
-
-// Prices is the price table of the served paid operations.
-func Prices() []payments.Price {
-	caps := Capabilities()
-	out := make([]payments.Price, len(caps))
-	for i, c := range caps {
-		out[i] = c.Price
-	}
-	return out
+// Operations are the paid operations' descriptors (httpapi.SignalsOp,
+// BriefOp, DeepOp), unbound, in price-table order: what discovery, the
+// price table and the MCP tools list. The served ones are bound to their
+// handlers by httpapi.API.Operations.
+func Operations() []operation.Operation {
+	return []operation.Operation{httpapi.SignalsOp, httpapi.BriefOp, httpapi.DeepOp}
 }
 
 // Run loads the configuration from lookup and serves until ctx is done.
@@ -115,13 +76,6 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
-	if err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	if caps, err = caps.WithMCP(mcpserve.Path, MCPTools); err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
 	researcher, err := newResearcher(rt, cfg, nil)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
@@ -130,19 +84,13 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	pay, err := payments.ForRuntime(rt, cfg.Payments, Prices(), doc.T)
-	if err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
 
 	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET(ops.HealthPath, health.Handler(Name, rt.Version, nil))
-	e.GET("/openapi.json", doc.Handler())
-	e.GET("/capabilities.json", discovery.Handler(caps))
-	e.GET("/pricing.json", discovery.Handler(pricing))
-	api.Register(e, pay)
-	if err := mountMCP(rt, e, cfg.Payments, doc); err != nil {
+	// The discovery documents, the paid routes and the MCP tools, all from
+	// the operation descriptors.
+	if err := operation.Mount(rt, e, operation.Service{Name: Name, Doc: doc, Payments: cfg.Payments, Ops: api.Operations()}); err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	return e, nil

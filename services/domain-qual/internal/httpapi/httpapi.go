@@ -26,22 +26,6 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 )
 
-// Route paths (also the OpenAPI paths).
-const (
-	PathClassify = "/api/v1/domain/classify"
-	PathAudit    = "/api/v1/domain/dns-audit"
-	PathProfile  = "/api/v1/domain/full-profile"
-	PathBatch    = "/api/v1/domain/batch-classify"
-)
-
-// Cache operation names (part of the cache key).
-const (
-	OpClassify = "classify"
-	OpAudit    = "dns-audit"
-	OpProfile  = "full-profile"
-	OpBatch    = "batch-classify"
-)
-
 // Response cache TTL policy: a result is cached for the smallest DNS TTL it
 // used (its ttl_seconds), clamped to [MinCacheTTL, MaxCacheTTL]; a result
 // with unknown checks, or without any definite TTL, for UnknownCacheTTL.
@@ -123,17 +107,6 @@ func New(cfg Config) (*API, error) {
 	return &API{cfg: cfg, log: log}, nil
 }
 
-// Register mounts the operations on e. Per route the order is: input
-// validation (a 400 or 413 is never asked to pay; for the batch the body
-// limit, content type, strict decoding and list checks), then pay, then the
-// handler.
-func (a *API) Register(e *echo.Echo, pay echo.MiddlewareFunc) {
-	e.GET(PathClassify, a.Classify, input.Middleware(ClassifyInput), pay)
-	e.GET(PathAudit, a.Audit, input.Middleware(AuditInput), pay)
-	e.GET(PathProfile, a.Profile, input.Middleware(ProfileInput), pay)
-	e.POST(PathBatch, a.BatchClassify, strictjson.BodyLimit(strictjson.MaxBody), input.Middleware(BatchInput), pay)
-}
-
 // ClassifyInput parses a classify request for input.Middleware.
 func ClassifyInput(c echo.Context) (ClassifyQuery, error) {
 	return ParseClassifyQuery(c.Request().URL.RawQuery)
@@ -177,7 +150,7 @@ const timeoutReason = "DNS or website answers were too slow"
 // Classify serves GET /api/v1/domain/classify.
 func (a *API) Classify(c echo.Context) error {
 	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[ClassifyQuery, classify.Result]{
-		Op: OpClassify, Timeout: a.cfg.ClassifyTimeout, TimeoutMessage: timeoutReason,
+		Op: ClassifyOp.CacheOp, Timeout: a.cfg.ClassifyTimeout, TimeoutMessage: timeoutReason,
 		Key: func(q ClassifyQuery) any { return classifyKey{Domain: q.Name.ASCII} },
 		Run: func(ctx context.Context, q ClassifyQuery) (classify.Result, error) {
 			return a.cfg.Classifier.Classify(ctx, q.Name)
@@ -190,7 +163,7 @@ func (a *API) Classify(c echo.Context) error {
 			for _, u := range r.Unknowns {
 				checks = append(checks, u.Check)
 			}
-			return nothingDefinite(OpClassify, r.Domain, checks)
+			return nothingDefinite(ClassifyOp.CacheOp, r.Domain, checks)
 		},
 		TTL: func(r classify.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.Unknowns)) },
 	}, a.log)
@@ -199,12 +172,12 @@ func (a *API) Classify(c echo.Context) error {
 // Audit serves GET /api/v1/domain/dns-audit.
 func (a *API) Audit(c echo.Context) error {
 	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[AuditQuery, audit.Result]{
-		Op: OpAudit, Timeout: a.cfg.AuditTimeout, TimeoutMessage: timeoutReason,
+		Op: AuditOp.CacheOp, Timeout: a.cfg.AuditTimeout, TimeoutMessage: timeoutReason,
 		Key: func(q AuditQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
 		Run: func(ctx context.Context, q AuditQuery) (audit.Result, error) {
 			return a.cfg.Auditor.Audit(ctx, q.Name, q.Selector)
 		},
-		Check: func(r audit.Result) error { return auditDefinite(OpAudit, r) },
+		Check: func(r audit.Result) error { return auditDefinite(AuditOp.CacheOp, r) },
 		TTL:   func(r audit.Result) time.Duration { return CacheTTL(r.TTLSeconds, len(r.UnknownChecks)) },
 	}, a.log)
 }
@@ -212,12 +185,12 @@ func (a *API) Audit(c echo.Context) error {
 // Profile serves GET /api/v1/domain/full-profile.
 func (a *API) Profile(c echo.Context) error {
 	return usecase.Serve(c, a.cfg.Cache, usecase.Spec[ProfileQuery, profile.Result]{
-		Op: OpProfile, Timeout: a.cfg.ProfileTimeout, TimeoutMessage: timeoutReason,
+		Op: ProfileOp.CacheOp, Timeout: a.cfg.ProfileTimeout, TimeoutMessage: timeoutReason,
 		Key: func(q ProfileQuery) any { return auditKey{Domain: q.Name.ASCII, Selector: q.Selector} },
 		Run: func(ctx context.Context, q ProfileQuery) (profile.Result, error) {
 			return a.cfg.Profiler.Profile(ctx, q.Name, q.Selector)
 		},
-		Check: func(r profile.Result) error { return auditDefinite(OpProfile, r.DNSAudit) },
+		Check: func(r profile.Result) error { return auditDefinite(ProfileOp.CacheOp, r.DNSAudit) },
 		TTL:   ProfileCacheTTL,
 	}, a.log)
 }
@@ -231,12 +204,12 @@ func (a *API) BatchClassify(c echo.Context) error {
 	if !ok {
 		return errors.New("httpapi: batch-classify input missing (route registered without its input middleware)")
 	}
-	return a.cfg.Cache.JSON(c, OpBatch, batchKey(req), func(parent context.Context) ([]byte, time.Duration, error) {
+	return a.cfg.Cache.JSON(c, BatchOp.CacheOp, batchKey(req), func(parent context.Context) ([]byte, time.Duration, error) {
 		ctx, cancel := context.WithTimeout(parent, a.cfg.BatchTimeout)
 		defer cancel()
 		r := a.cfg.Batcher.Classify(ctx, req.Domains)
 		if err := parent.Err(); err != nil {
-			return nil, 0, usecase.DeadlineError(OpBatch, a.cfg.BatchTimeout, err, timeoutReason)
+			return nil, 0, usecase.DeadlineError(BatchOp.CacheOp, a.cfg.BatchTimeout, err, timeoutReason)
 		}
 		body, err := json.Marshal(r)
 		if err != nil {

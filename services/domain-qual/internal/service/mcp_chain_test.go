@@ -17,6 +17,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402/mcppay"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )
 
@@ -65,10 +66,10 @@ func TestMCPPaysOnChain(t *testing.T) {
 		args  map[string]any
 		price string
 	}{
-		{"classify", map[string]any{"domain": "tailwind-traders.com"}, service.PriceClassify},
-		{"dns_audit", map[string]any{"domain": "tailwind-traders.com", "selector": "s1"}, service.PriceAudit},
-		{"full_profile", map[string]any{"domain": "fourth-coffee.com"}, service.PriceProfile},
-		{"batch_classify", map[string]any{"domains": []any{"tailwind-traders.com", "fourth-coffee.com"}}, service.PriceBatch},
+		{"classify", map[string]any{"domain": "tailwind-traders.com"}, httpapi.ClassifyOp.Atomic},
+		{"dns_audit", map[string]any{"domain": "tailwind-traders.com", "selector": "s1"}, httpapi.AuditOp.Atomic},
+		{"full_profile", map[string]any{"domain": "fourth-coffee.com"}, httpapi.ProfileOp.Atomic},
+		{"batch_classify", map[string]any{"domains": []any{"tailwind-traders.com", "fourth-coffee.com"}}, httpapi.BatchOp.Atomic},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
 			c, paid := call(t, tc.tool, tc.args)
@@ -107,7 +108,7 @@ func TestMCPPaysOnChain(t *testing.T) {
 		if out.IsError || out.PaymentResponse == nil || !out.PaymentResponse.Success {
 			t.Fatalf("TypeScript client result: %+v", out)
 		}
-		if want := price(service.PriceAudit); paid.Cmp(want) != 0 || received.Cmp(want) != 0 {
+		if want := price(httpapi.AuditOp.Atomic); paid.Cmp(want) != 0 || received.Cmp(want) != 0 {
 			t.Errorf("payer paid %s, payee received %s, want exactly %s", paid, received, want)
 		}
 		var body struct{ Domain string }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/mcpserve/mcptest"
+	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )
 
@@ -29,21 +30,21 @@ func TestMCPTools(t *testing.T) {
 	if names != "batch_classify,capabilities,classify,dns_audit,full_profile,pricing" {
 		t.Fatalf("tools = %s", names)
 	}
-	if len(service.MCPTools) != len(service.Prices()) {
-		t.Fatalf("%d MCP tools for %d paid operations", len(service.MCPTools), len(service.Prices()))
+	if paid := len(strings.Split(names, ",")) - 2; paid != len(service.Operations()) { // less pricing and capabilities
+		t.Fatalf("%d paid MCP tools for %d paid operations", paid, len(service.Operations()))
 	}
 
 	calls := []struct {
 		tool, path, query, price string
 		args                     map[string]any
 	}{
-		{tool: "classify", path: pathClassify, query: "domain=tailwind-traders.com", price: service.PriceClassify,
+		{tool: "classify", path: pathClassify, query: "domain=tailwind-traders.com", price: httpapi.ClassifyOp.Atomic,
 			args: map[string]any{"domain": "tailwind-traders.com"}},
-		{tool: "dns_audit", path: pathAudit, query: "domain=tailwind-traders.com&selector=s1", price: service.PriceAudit,
+		{tool: "dns_audit", path: pathAudit, query: "domain=tailwind-traders.com&selector=s1", price: httpapi.AuditOp.Atomic,
 			args: map[string]any{"domain": "tailwind-traders.com", "selector": "s1"}},
-		{tool: "full_profile", path: pathProfile, query: "domain=fourth-coffee.com&selector=google", price: service.PriceProfile,
+		{tool: "full_profile", path: pathProfile, query: "domain=fourth-coffee.com&selector=google", price: httpapi.ProfileOp.Atomic,
 			args: map[string]any{"domain": "fourth-coffee.com", "selector": "google"}},
-		{tool: "batch_classify", path: pathBatch, price: service.PriceBatch,
+		{tool: "batch_classify", path: pathBatch, price: httpapi.BatchOp.Atomic,
 			args: map[string]any{"domains": []any{"tailwind-traders.com", "jane@wingtip-toys.net", "intranet"}}},
 	}
 	for i, c := range calls {

@@ -24,6 +24,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )
 
@@ -135,10 +136,10 @@ func TestPaidOperations(t *testing.T) {
 		first, second     string // two spellings of the same canonical request
 		selectorParam     bool
 	}{
-		{name: "classify", path: "/api/v1/domain/classify", price: service.PriceClassify,
+		{name: "classify", path: "/api/v1/domain/classify", price: httpapi.ClassifyOp.Atomic,
 			first:  "domain=" + url.QueryEscape("Jane@Tailwind-Traders.com"),
 			second: "domain=" + url.QueryEscape("https://tailwind-traders.com/about?x=1")},
-		{name: "dns-audit", path: "/api/v1/domain/dns-audit", price: service.PriceAudit, selectorParam: true,
+		{name: "dns-audit", path: "/api/v1/domain/dns-audit", price: httpapi.AuditOp.Atomic, selectorParam: true,
 			first:  "domain=tailwind-traders.com&selector=S1",
 			second: "selector=s1&domain=" + url.QueryEscape("TAILWIND-TRADERS.COM.")},
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402/x402test"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )
 
@@ -38,10 +39,10 @@ func TestPendingSettlementOnChain(t *testing.T) {
 		paytest.CheckPendingOverHTTP(t, ch, contract.New(t, openapi.DomainQual), func() *http.Request {
 			req, _ := http.NewRequest(http.MethodGet, base+"/api/v1/domain/dns-audit?domain=tailwind-traders.com", nil)
 			return req
-		}, price(service.PriceAudit))
+		}, price(httpapi.AuditOp.Atomic))
 	})
 	t.Run("MCP", func(t *testing.T) {
 		cs := mcptest.Connect(t, base, nil)
-		paytest.CheckPendingOverMCP(t, ch, cs, "full_profile", map[string]any{"domain": "fourth-coffee.com"}, price(service.PriceProfile))
+		paytest.CheckPendingOverMCP(t, ch, cs, "full_profile", map[string]any{"domain": "fourth-coffee.com"}, price(httpapi.ProfileOp.Atomic))
 	})
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
-	"github.com/intel402/intel402/services/domain-qual/internal/service"
+	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 )
 
 const (
@@ -138,7 +138,7 @@ func TestFullProfile(t *testing.T) {
 		before := h.dns.Queries()
 		res, body := h.get(t, http.DefaultClient, pathProfile, "domain=fourth-coffee.com")
 		amount, pr := challengeAmount(t, res, body)
-		if amount != "5000" || service.PriceProfile != "5000" {
+		if amount != "5000" || httpapi.ProfileOp.Atomic != "5000" {
 			t.Fatalf("amount %s, want 5000", amount)
 		}
 		if !bytes.Contains(pr.Extensions["bazaar"], []byte(`"queryParams"`)) {
@@ -189,7 +189,7 @@ func TestFullProfile(t *testing.T) {
 			t.Fatalf("cache = %q, want MISS", got)
 		}
 		settle, err := client.Settlement(res)
-		if err != nil || !settle.Success || settle.Amount != service.PriceProfile {
+		if err != nil || !settle.Success || settle.Amount != httpapi.ProfileOp.Atomic {
 			t.Fatalf("PAYMENT-RESPONSE = %+v, %v", settle, err)
 		}
 		var p profileBody
@@ -329,7 +329,7 @@ func TestBatchClassify(t *testing.T) {
 		before := h.dns.Queries()
 		res, out := h.post(t, http.DefaultClient, pathBatch, "application/json", body)
 		amount, pr := challengeAmount(t, res, out)
-		if amount != "10000" || service.PriceBatch != "10000" {
+		if amount != "10000" || httpapi.BatchOp.Atomic != "10000" {
 			t.Fatalf("amount %s, want 10000", amount)
 		}
 		var bazaar struct {
@@ -414,7 +414,7 @@ func TestBatchClassify(t *testing.T) {
 			t.Fatalf("cache %q, want MISS", got)
 		}
 		settle, err := client.Settlement(res)
-		if err != nil || !settle.Success || settle.Amount != service.PriceBatch {
+		if err != nil || !settle.Success || settle.Amount != httpapi.BatchOp.Atomic {
 			t.Fatalf("PAYMENT-RESPONSE = %+v, %v", settle, err)
 		}
 		var b batchBody
@@ -492,7 +492,7 @@ func TestBatchItemTimeout(t *testing.T) {
 		r[3].Error == nil || r[3].Error.Code != "single_label" || b.Failed != 2 || b.Succeeded != 2 {
 		t.Fatalf("the other items were not answered: %s", out)
 	}
-	if settle, err := client.Settlement(res); err != nil || !settle.Success || settle.Amount != service.PriceBatch {
+	if settle, err := client.Settlement(res); err != nil || !settle.Success || settle.Amount != httpapi.BatchOp.Atomic {
 		t.Fatalf("a batch with a timed-out item is still a paid answer: %+v %v", settle, err)
 	}
 	res2, out2 := h.post(t, h.paid, pathBatch, "application/json", body)

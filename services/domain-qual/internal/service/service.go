@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -16,10 +15,9 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/platform/app"
 	pconfig "github.com/intel402/intel402/pkg/platform/config"
-	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/health"
-	"github.com/intel402/intel402/pkg/platform/mcpserve"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
+	"github.com/intel402/intel402/pkg/platform/operation"
 	"github.com/intel402/intel402/pkg/platform/payments"
 	"github.com/intel402/intel402/pkg/x402/paygate"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
@@ -36,62 +34,18 @@ import (
 // Name is the service name used in logs, metrics, cache keys and headers.
 const Name = "domain-qual"
 
-// Prices in atomic USDC units (6 decimals): classify 0.0001, dns-audit
-// 0.001, full-profile 0.005, batch-classify 0.01 per call (up to 100
-// domains).
-const (
-	PriceClassify = "100"
-	PriceAudit    = "1000"
-	PriceProfile  = "5000"
-	PriceBatch    = "10000"
-)
-
-// Capability ids of the paid operations (as /capabilities.json and openapi/domain-qual.yaml name them), in price-table order.
-const (
-	CapabilityClassify = "domain_classification"
-	CapabilityAudit    = "email_security_audit"
-	CapabilityProfile  = "full_domain_profile"
-	CapabilityBatch    = "batch_domain_classification"
-)
-
 // FetchTimeout bounds one guarded fetch (an MTA-STS policy file, one
 // website URL of the full profile), so that a slow host yields an
 // "unknown" mta_sts section or an unreachable website rather than using up
 // the use case's whole deadline.
 const FetchTimeout = 5 * time.Second
 
-// Prices is the price table of the paid operations.
-func Prices() []payments.Price {
-	caps := Capabilities()
-	out := make([]payments.Price, len(caps))
-	for i, c := range caps {
-		out[i] = c.Price
-	}
-	return out
-}
-
-// Capabilities pairs each paid operation's spec capability id with its
-// price; /capabilities.json and /pricing.json are built from it. Every
-// operation speculates (payments.Always): its local work (parsing, cached
-// DNS answers, analysis) runs while the facilitator verifies, while DNS
-// questions the cache cannot answer and website fetches wait for the
-// verification (paygate.Wait); the answer is released only after
-// settlement.
-func Capabilities() []discovery.Capability {
-	return []discovery.Capability{
-		{ID: CapabilityClassify, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathClassify, Atomic: PriceClassify,
-			Description: "Classify one domain: type, DNS presence, mail readiness, mail provider, confidence",
-			Speculate:   payments.Always}},
-		{ID: CapabilityAudit, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathAudit, Atomic: PriceAudit,
-			Description: "Email-security audit of one domain: MX, SPF, DMARC, optional DKIM, risk score, recommendations",
-			Speculate:   payments.Always}},
-		{ID: CapabilityProfile, Price: payments.Price{Method: http.MethodGet, Path: httpapi.PathProfile, Atomic: PriceProfile,
-			Description: "Full profile of one domain: the DNS audit plus website metadata, technology hints and opportunity flags",
-			Speculate:   payments.Always}},
-		{ID: CapabilityBatch, Price: payments.Price{Method: http.MethodPost, Path: httpapi.PathBatch, Atomic: PriceBatch,
-			Description: "Classify up to 100 domains in one call for lead-list triage, with per-item errors",
-			Speculate:   payments.Always}},
-	}
+// Operations are the paid operations' descriptors (httpapi.ClassifyOp,
+// AuditOp, ProfileOp, BatchOp), unbound, in price-table order: what
+// discovery, the price table and the MCP tools list. The served ones are
+// bound to their handlers by httpapi.API.Operations.
+func Operations() []operation.Operation {
+	return []operation.Operation{httpapi.ClassifyOp, httpapi.AuditOp, httpapi.ProfileOp, httpapi.BatchOp}
 }
 
 // Run loads the configuration from lookup and serves until ctx is done.
@@ -125,13 +79,6 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	caps, pricing, err := discovery.Build(Name, rt.Version, cfg.Payments.PayTo, Capabilities(), doc.T)
-	if err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
-	if caps, err = caps.WithMCP(mcpserve.Path, MCPTools); err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
 	fetcher := fetch.New(fetch.Config{
 		AllowList: cfg.Fetch.AllowList, Resolver: addrResolver{r: res}, Timeout: FetchTimeout, Logger: rt.Logger,
 		Wait: paygate.Wait,
@@ -141,19 +88,12 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
-	pay, err := payments.ForRuntime(rt, cfg.Payments, Prices(), doc.T)
-	if err != nil {
-		return nil, fmt.Errorf("service.Routes: %w", err)
-	}
-
 	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET(ops.HealthPath, health.Handler(Name, rt.Version, nil))
-	e.GET("/openapi.json", doc.Handler())
-	e.GET("/capabilities.json", discovery.Handler(caps))
-	e.GET("/pricing.json", discovery.Handler(pricing))
-	api.Register(e, pay)
-	if err := mountMCP(rt, e, cfg.Payments, doc); err != nil {
+	// The discovery documents, the paid routes and the MCP tools, all from
+	// the operation descriptors.
+	if err := operation.Mount(rt, e, operation.Service{Name: Name, Doc: doc, Payments: cfg.Payments, Ops: api.Operations()}); err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	return e, nil

@@ -1,0 +1,25 @@
+package service_test
+
+import (
+	"testing"
+
+	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/platform/openapidoc"
+	"github.com/intel402/intel402/pkg/platform/operation"
+	"github.com/intel402/intel402/services/company-intel/internal/service"
+)
+
+// TestOperationsMatchOpenAPI: every paid operation's descriptor agrees with
+// openapi/company-intel.yaml (method, path, operationId, x-price-atomic, a 402
+// response), and every operation the document prices has a descriptor.
+// The service refuses to start otherwise (operation.Mount); this says
+// which one disagrees without starting it.
+func TestOperationsMatchOpenAPI(t *testing.T) {
+	doc, err := openapidoc.Load(openapi.CompanyIntel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := operation.Check(service.Operations(), doc.T); err != nil {
+		t.Fatal(err)
+	}
+}
