@@ -62,24 +62,24 @@ func (a *assessment) assess() {
 	case spf.StatusUnknown:
 		a.unknown(CheckSPF, r.SPF.Tree.Error)
 	case spf.StatusMissing:
-		f := finding.Finding{ID: "spf.missing", Severity: finding.High, RFC: "RFC 7208 §4.5",
+		f := finding.Finding{ID: finding.SPFMissing, Severity: finding.High, RFC: "RFC 7208 §4.5",
 			Title:  "no SPF record",
 			Detail: "without SPF, receivers cannot tell which servers may send mail for " + a.domain + ".",
 			Fix:    txtLine(a.domain, a.suggestSPF(noMail))}
 		r.SPF.Errors = append(r.SPF.Errors, f)
 	default:
 		for i, f := range r.SPF.Errors {
-			if f.ID == spf.FindingPassAll || f.ID == spf.FindingNeutralAll {
+			if f.ID == finding.SPFPassAll || f.ID == finding.SPFNeutralAll {
 				r.SPF.Errors[i].Fix = txtLine(a.domain, a.suggestSPF(noMail))
 			}
 		}
 		for i, f := range r.SPF.Warnings {
-			if f.ID == "spf.no_all" || f.ID == "spf.softfail_all" {
+			if f.ID == finding.SPFNoAll || f.ID == finding.SPFSoftfailAll {
 				r.SPF.Warnings[i].Fix = txtLine(a.domain, a.suggestSPF(noMail))
 			}
 		}
 		if r.MX.NullMX && spfAuthorises(r.SPF.Parsed) {
-			r.SPF.Warnings = append(r.SPF.Warnings, finding.Finding{ID: "spf.null_mx_authorises", Severity: finding.Low, RFC: "RFC 7505 §4.2",
+			r.SPF.Warnings = append(r.SPF.Warnings, finding.Finding{ID: finding.SPFNullMXAuthorises, Severity: finding.Low, RFC: "RFC 7505 §4.2",
 				Title: "null MX domain authorises senders in SPF", Detail: "the domain declares it receives no mail but its SPF record authorises senders; a domain that sends no mail should publish v=spf1 -all.",
 				Evidence: r.SPF.Record, Fix: txtLine(a.domain, "v=spf1 -all")})
 		}
@@ -100,7 +100,7 @@ func (a *assessment) assess() {
 		if len(r.DKIM.TriedSelectors) > 0 {
 			detail = "no DKIM key was found among the tried selectors (" + strings.Join(r.DKIM.TriedSelectors, ", ") + "). DKIM may still be configured under another selector."
 		}
-		r.DKIM.Findings = append(r.DKIM.Findings, finding.Finding{ID: "dkim.not_found_among_tried", Severity: finding.Info, RFC: "RFC 6376 §3.6.2.1",
+		r.DKIM.Findings = append(r.DKIM.Findings, finding.Finding{ID: finding.DKIMNotFoundAmongTried, Severity: finding.Info, RFC: "RFC 6376 §3.6.2.1",
 			Title: "DKIM key not found among tried selectors", Detail: detail, Fix: "Pass the selector from a DKIM-Signature header (s=) to confirm."})
 	}
 	a.add(CheckDKIM, r.DKIM.Findings...)
@@ -111,7 +111,7 @@ func (a *assessment) assess() {
 		a.unknown(CheckMTASTS, r.MTASTS.Reason)
 	case mailpolicy.StatusMissing:
 		if receivesMail {
-			r.MTASTS.Findings = append(r.MTASTS.Findings, finding.Finding{ID: "mta_sts.missing", Severity: finding.Low, RFC: "RFC 8461",
+			r.MTASTS.Findings = append(r.MTASTS.Findings, finding.Finding{ID: finding.MTASTSMissing, Severity: finding.Low, RFC: "RFC 8461",
 				Title: "no MTA-STS policy", Detail: "senders may deliver over unauthenticated or downgraded TLS.", Fix: a.suggestMTASTS()})
 		}
 	}
@@ -121,7 +121,7 @@ func (a *assessment) assess() {
 		a.unknown(CheckTLSRPT, r.TLSRPT.Reason)
 	case mailpolicy.StatusMissing:
 		if receivesMail {
-			r.TLSRPT.Findings = append(r.TLSRPT.Findings, finding.Finding{ID: "tls_rpt.missing", Severity: finding.Info, RFC: "RFC 8460",
+			r.TLSRPT.Findings = append(r.TLSRPT.Findings, finding.Finding{ID: finding.TLSRPTMissing, Severity: finding.Info, RFC: "RFC 8460",
 				Title: "no SMTP TLS reporting", Detail: "senders cannot report TLS delivery failures to the domain.",
 				Fix: txtLine("_smtp._tls."+a.domain, "v=TLSRPTv1; rua=mailto:tls-reports@"+a.domain)})
 		}
@@ -132,7 +132,7 @@ func (a *assessment) assess() {
 		a.unknown(CheckBIMI, r.BIMI.Reason)
 	case mailpolicy.StatusFound:
 		if r.BIMI.Parsed != nil && !r.BIMI.Parsed.Declined && r.DMARC.Status != dmarc.StatusUnknown && r.DMARC.Enforcement != dmarc.EnforcementFull {
-			r.BIMI.Findings = append(r.BIMI.Findings, finding.Finding{ID: "bimi.requires_enforcement", Severity: finding.Low, RFC: "draft-brand-indicators-for-message-identification §4.2",
+			r.BIMI.Findings = append(r.BIMI.Findings, finding.Finding{ID: finding.BIMIRequiresEnforcement, Severity: finding.Low, RFC: "draft-brand-indicators-for-message-identification §4.2",
 				Title: "BIMI needs an enforced DMARC policy", Detail: "mailbox providers only show the logo when DMARC is quarantine or reject at 100%.", Evidence: r.BIMI.Record})
 		}
 	}
@@ -143,13 +143,13 @@ func (a *assessment) assess() {
 	case dnssec.StatusUnknown:
 		a.unknown(CheckDNSSEC, r.DNSSEC.Detail)
 	case dnssec.StatusUnsigned:
-		a.add(CheckDNSSEC, finding.Finding{ID: "dnssec.unsigned", Severity: finding.Low, RFC: "RFC 4033 §3.1; RFC 9364",
+		a.add(CheckDNSSEC, finding.Finding{ID: finding.DNSSECUnsigned, Severity: finding.Low, RFC: "RFC 4033 §3.1; RFC 9364",
 			Title:    "the zone is not DNSSEC-signed",
 			Detail:   "answers for " + r.DNSSEC.Zone + " carry no verifiable signatures, so the MX, SPF, DMARC and MTA-STS records can be spoofed on the path to receivers (and DANE cannot be used).",
 			Evidence: r.DNSSEC.Detail,
 			Fix:      "Enable DNSSEC signing at the DNS host of " + r.DNSSEC.Zone + ", then publish the DS record it gives at the registrar."})
 	case dnssec.StatusBogus:
-		a.add(CheckDNSSEC, finding.Finding{ID: "dnssec.bogus", Severity: finding.High, RFC: "RFC 4035 §5.5",
+		a.add(CheckDNSSEC, finding.Finding{ID: finding.DNSSECBogus, Severity: finding.High, RFC: "RFC 4035 §5.5",
 			Title:    "DNSSEC validation fails (bogus)",
 			Detail:   "validating resolvers reject the answers of " + r.DNSSEC.Zone + " and answer SERVFAIL, so mail to the domain and its SPF, DKIM and DMARC lookups fail for their users.",
 			Evidence: r.DNSSEC.Detail,
@@ -176,7 +176,7 @@ func (a *assessment) assessDMARC(noMail bool) {
 		if noMail {
 			rec = "v=DMARC1; p=reject"
 		}
-		d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.missing", Severity: finding.Critical, RFC: "RFC 9989 §4",
+		d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCMissing, Severity: finding.Critical, RFC: "RFC 9989 §4",
 			Title:  "no DMARC record",
 			Detail: "anyone can send mail that appears to come from " + a.domain + "; receivers have no policy to apply. Start with p=none and reports, then move to quarantine and reject.",
 			Fix:    txtLine("_dmarc."+a.domain, rec)})
@@ -184,25 +184,25 @@ func (a *assessment) assessDMARC(noMail bool) {
 		p := a.disc.Parsed
 		switch {
 		case d.EffectivePolicy == dmarc.PolicyNone && d.Enforcement == dmarc.EnforcementNone:
-			d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.policy_none", Severity: finding.High, RFC: "RFC 9989 §4.7",
+			d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCPolicyNone, Severity: finding.High, RFC: "RFC 9989 §4.7",
 				Title: "DMARC policy is p=none (monitoring only)", Detail: "failing mail is still delivered; move to quarantine once reports show all senders pass.",
 				Evidence: d.Record, Fix: txtLine(d.Label, withPolicy(p, "quarantine", a.domain))})
 		case d.Enforcement == dmarc.EnforcementPartial:
-			d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.partial_enforcement", Severity: finding.Medium, RFC: "RFC 9989 §4.7",
+			d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCPartialEnforcement, Severity: finding.Medium, RFC: "RFC 9989 §4.7",
 				Title: "DMARC policy is only partially enforced", Detail: "pct<100 or t=y lowers the applied policy to " + string(d.EffectivePolicy) + ".",
 				Evidence: d.Record, Fix: txtLine(d.Label, withoutTesting(p))})
 		}
 		if _, explicit := p.Tags.Get("sp"); explicit && p.SubdomainPolicy == dmarc.PolicyNone && p.Policy != dmarc.PolicyNone {
-			d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.subdomain_none", Severity: finding.Medium, RFC: "RFC 9989 §4.7",
+			d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCSubdomainNone, Severity: finding.Medium, RFC: "RFC 9989 §4.7",
 				Title: "subdomains are not protected (sp=none)", Detail: "spoofed mail from any subdomain is delivered.", Evidence: d.Record})
 		}
 		if len(p.RUA) == 0 {
-			d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.no_rua", Severity: finding.Low, RFC: "RFC 9990",
+			d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCNoRUA, Severity: finding.Low, RFC: "RFC 9990",
 				Title: "no aggregate report address (rua)", Detail: "without reports you cannot see who sends mail as " + a.domain + ".", Evidence: d.Record})
 		}
 		for _, dest := range append(append([]dmarc.Destination{}, d.RUA...), d.RUF...) {
 			if dest.Verification == dmarc.VerifyUnverified {
-				d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.unverified_destination", Severity: finding.Low, RFC: "RFC 7489 §7.1",
+				d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCUnverifiedDestination, Severity: finding.Low, RFC: "RFC 7489 §7.1",
 					Title:    "external report destination has not authorised the domain",
 					Detail:   fmt.Sprintf("%s must publish v=DMARC1 at %s._report._dmarc.%s, or receivers will not send reports there.", dest.Domain, a.disc.Domain, dest.Domain),
 					Evidence: dest.URI,
@@ -212,7 +212,7 @@ func (a *assessment) assessDMARC(noMail bool) {
 	}
 	for _, rr := range a.apexTXT.Records {
 		if t, ok := rr.(*dns.TXT); ok && dmarc.IsDMARC(strings.Join(t.Txt, "")) {
-			d.Warnings = append(d.Warnings, finding.Finding{ID: "dmarc.apex_record", Severity: finding.Low, RFC: "RFC 9989 §4.6",
+			d.Warnings = append(d.Warnings, finding.Finding{ID: finding.DMARCApexRecord, Severity: finding.Low, RFC: "RFC 9989 §4.6",
 				Title: "DMARC record published at the domain apex has no effect", Detail: "DMARC records are only read at _dmarc." + a.domain + ".",
 				Evidence: strings.Join(t.Txt, "")})
 		}

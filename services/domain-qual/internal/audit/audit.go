@@ -129,7 +129,7 @@ type ScoreItem struct {
 	// Check is the check the finding belongs to.
 	Check CheckName `json:"check"`
 	// FindingID is the finding that adds the points.
-	FindingID string `json:"finding_id"`
+	FindingID finding.ID `json:"finding_id"`
 	// Points added to the score.
 	Points int `json:"points"`
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mailpolicy"
 	"github.com/intel402/intel402/services/domain-qual/internal/spf"
 )
@@ -40,12 +41,12 @@ const stsPolicy = "version: STSv1\r\nmode: enforce\r\nmx: aspmx.l.google.com\r\n
 func ids(r Result) []string {
 	var out []string
 	for _, f := range r.Recommendations {
-		out = append(out, f.ID)
+		out = append(out, string(f.ID))
 	}
 	return out
 }
 
-func fixOf(r Result, id string) string {
+func fixOf(r Result, id finding.ID) string {
 	for _, f := range r.Recommendations {
 		if f.ID == id {
 			return f.Fix

@@ -98,7 +98,7 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 		case len(host.Addresses) > 0:
 			res.Status, res.ImplicitMX = MXImplicit, true
 			res.Records = append(res.Records, host)
-			res.Findings = append(res.Findings, finding.Finding{ID: "mx.implicit", Severity: finding.Low, RFC: "RFC 5321 §5.1",
+			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXImplicit, Severity: finding.Low, RFC: "RFC 5321 §5.1",
 				Title: "no MX record: mail is delivered to the domain's A/AAAA address", Detail: "publish explicit MX records, or a null MX (\"0 .\") if the domain receives no mail.",
 				Fix: domain + ". IN MX 0 ."})
 		case v4.Status == resolver.StatusUnknown || v6.Status == resolver.StatusUnknown:
@@ -130,7 +130,7 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 	if res.NullMX {
 		res.Status = MXNull
 		if len(hosts) > 1 {
-			res.Findings = append(res.Findings, finding.Finding{ID: "mx.null_with_others", Severity: finding.High, RFC: "RFC 7505 §3",
+			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXNullWithOthers, Severity: finding.High, RFC: "RFC 7505 §3",
 				Title: "null MX published together with other MX records", Detail: "a domain with a null MX MUST NOT publish other MX records; senders may treat the domain as not accepting mail.",
 				Evidence: mxEvidence(hosts)})
 		}
@@ -158,14 +158,14 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 		h := &hosts[i]
 		if _, err := netip.ParseAddr(h.Host); err == nil {
 			h.Issues = append(h.Issues, IssueIPLiteral)
-			res.Findings = append(res.Findings, finding.Finding{ID: "mx.ip_literal_target", Severity: finding.High, RFC: "RFC 1035 §3.3.9",
+			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXIPLiteralTarget, Severity: finding.High, RFC: "RFC 1035 §3.3.9",
 				Title: "MX target is an IP address", Detail: h.Host + " is not a host name; senders cannot deliver to it.", Evidence: mxEvidence(hosts)})
 			continue
 		}
 		v4, v6 := answers[i].a, answers[i].aaaa
 		if len(v4.CNAMEs) > 0 || len(v6.CNAMEs) > 0 {
 			h.Issues = append(h.Issues, IssueCNAMETarget)
-			res.Findings = append(res.Findings, finding.Finding{ID: "mx.cname_target", Severity: finding.Medium, RFC: "RFC 2181 §10.3",
+			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXCNAMETarget, Severity: finding.Medium, RFC: "RFC 2181 §10.3",
 				Title: "MX target is a CNAME", Detail: h.Host + " is an alias; MX targets must have A/AAAA records themselves.", Evidence: mxEvidence(hosts)})
 		}
 		addAddresses(h, v4, v6)
@@ -175,13 +175,13 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 			h.Issues = append(h.Issues, IssueAddressUnknown)
 		default:
 			h.Issues = append(h.Issues, IssueUnresolvable)
-			res.Findings = append(res.Findings, finding.Finding{ID: "mx.unresolvable", Severity: finding.High, RFC: "RFC 5321 §5.1",
+			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXUnresolvable, Severity: finding.High, RFC: "RFC 5321 §5.1",
 				Title: "MX target has no address", Detail: h.Host + " has no A or AAAA record; mail to it cannot be delivered.", Evidence: mxEvidence(hosts)})
 		}
 		for _, ip := range resolver.Addresses(v4, v6) {
 			if why, public := guard.Classify(ip); !public {
 				h.Issues = append(h.Issues, IssueSpecialAddress)
-				res.Findings = append(res.Findings, finding.Finding{ID: "mx.special_address", Severity: finding.High, RFC: "RFC 6890",
+				res.Findings = append(res.Findings, finding.Finding{ID: finding.MXSpecialAddress, Severity: finding.High, RFC: "RFC 6890",
 					Title:  "MX target resolves to a private or special-use address",
 					Detail: h.Host + " resolves to " + ip.String() + " (" + why + "), which is not reachable from the internet.", Evidence: mxEvidence(hosts)})
 				break

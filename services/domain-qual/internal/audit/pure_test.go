@@ -10,7 +10,7 @@ import (
 )
 
 func TestScore(t *testing.T) {
-	f := func(check CheckName, id string) scoredFinding {
+	f := func(check CheckName, id finding.ID) scoredFinding {
 		return scoredFinding{check: check, f: finding.Finding{ID: id}}
 	}
 	tests := []struct {

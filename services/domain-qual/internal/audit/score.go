@@ -3,80 +3,80 @@ package audit
 import (
 	"sort"
 
-	"github.com/intel402/intel402/services/domain-qual/internal/spf"
+	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 )
 
 // scoreWeights is the risk-score table: points added once per finding ID
 // present. Findings not listed add nothing (informational). Checks that
 // could not complete produce no findings and so add nothing; they are
 // listed in unknown_checks instead. The total is clamped to 0..100.
-func scoreWeights() map[string]int {
-	return map[string]int{
+func scoreWeights() map[finding.ID]int {
+	return map[finding.ID]int{
 		// DMARC: the policy that stops spoofing.
-		"dmarc.missing":                30,
-		"dmarc.multiple_records":       30,
-		"dmarc.invalid_record":         30,
-		"dmarc.policy_none":            20,
-		"dmarc.partial_enforcement":    10,
-		"dmarc.invalid_p":              10,
-		"dmarc.subdomain_none":         5,
-		"dmarc.no_rua":                 3,
-		"dmarc.unverified_destination": 2,
+		finding.DMARCMissing:               30,
+		finding.DMARCMultipleRecords:       30,
+		finding.DMARCInvalidRecord:         30,
+		finding.DMARCPolicyNone:            20,
+		finding.DMARCPartialEnforcement:    10,
+		finding.DMARCInvalidP:              10,
+		finding.DMARCSubdomainNone:         5,
+		finding.DMARCNoRUA:                 3,
+		finding.DMARCUnverifiedDestination: 2,
 		// SPF.
-		"spf.missing":               25,
-		spf.FindingPassAll:          25,
-		spf.FindingIncludePassAll:   25,
-		"spf.multiple_records":      20,
-		"spf.syntax_error":          20,
-		"spf.too_many_lookups":      15,
-		"spf.include_loop":          15,
-		"spf.redirect_loop":         15,
-		spf.FindingNeutralAll:       15,
-		"spf.too_many_void_lookups": 10,
-		"spf.include_missing":       10,
-		"spf.redirect_missing":      10,
-		"spf.mx_too_many_hosts":     10,
-		"spf.no_all":                10,
-		"spf.string_too_long":       5,
-		"spf.record_too_large":      3,
-		"spf.null_mx_authorises":    3,
-		"spf.ptr_used":              2,
+		finding.SPFMissing:            25,
+		finding.SPFPassAll:            25,
+		finding.SPFIncludePassAll:     25,
+		finding.SPFMultipleRecords:    20,
+		finding.SPFSyntaxError:        20,
+		finding.SPFTooManyLookups:     15,
+		finding.SPFIncludeLoop:        15,
+		finding.SPFRedirectLoop:       15,
+		finding.SPFNeutralAll:         15,
+		finding.SPFTooManyVoidLookups: 10,
+		finding.SPFIncludeMissing:     10,
+		finding.SPFRedirectMissing:    10,
+		finding.SPFMXTooManyHosts:     10,
+		finding.SPFNoAll:              10,
+		finding.SPFStringTooLong:      5,
+		finding.SPFRecordTooLarge:     3,
+		finding.SPFNullMXAuthorises:   3,
+		finding.SPFPTRUsed:            2,
 		// DKIM (only when a key was found: selectors cannot be enumerated).
-		"dkim.rsa_too_short":  15,
-		"dkim.revoked":        10,
-		"dkim.invalid_record": 10,
-		"dkim.sha1_only":      10,
-		"dkim.rsa_weak":       5,
-		"dkim.not_for_email":  5,
-		"dkim.testing":        3,
+		finding.DKIMRSATooShort:   15,
+		finding.DKIMRevoked:       10,
+		finding.DKIMInvalidRecord: 10,
+		finding.DKIMSHA1Only:      10,
+		finding.DKIMRSAWeak:       5,
+		finding.DKIMNotForEmail:   5,
+		finding.DKIMTesting:       3,
 		// MX.
-		"mx.ip_literal_target": 10,
-		"mx.special_address":   10,
-		"mx.unresolvable":      10,
-		"mx.null_with_others":  10,
-		"mx.cname_target":      5,
-		"mx.implicit":          3,
+		finding.MXIPLiteralTarget: 10,
+		finding.MXSpecialAddress:  10,
+		finding.MXUnresolvable:    10,
+		finding.MXNullWithOthers:  10,
+		finding.MXCNAMETarget:     5,
+		finding.MXImplicit:        3,
 		// Transport security.
-		"mta_sts.mx_not_covered":     10,
-		"mta_sts.invalid_policy":     5,
-		"mta_sts.invalid_record":     5,
-		"mta_sts.policy_unavailable": 5,
-		"mta_sts.multiple_records":   5,
-		"mta_sts.missing":            3,
-		"mta_sts.testing":            2,
-		"tls_rpt.invalid_record":     1,
-		"bimi.requires_enforcement":  1,
+		finding.MTASTSMXNotCovered:      10,
+		finding.MTASTSInvalidPolicy:     5,
+		finding.MTASTSInvalidRecord:     5,
+		finding.MTASTSPolicyUnavailable: 5,
+		finding.MTASTSMultipleRecords:   5,
+		finding.MTASTSMissing:           3,
+		finding.MTASTSTesting:           2,
+		finding.TLSRPTInvalidRecord:     1,
+		finding.BIMIRequiresEnforcement: 1,
 		// DNSSEC (internal/dnssec): a bogus zone is unreachable behind
 		// validating resolvers; an unsigned one can be spoofed.
-		"dnssec.bogus":    20,
-		"dnssec.unsigned": 3,
+		finding.DNSSECBogus:    20,
+		finding.DNSSECUnsigned: 3,
 	}
 }
 
 // score sums the weights of the distinct finding IDs, clamped to 0..100.
 func score(fs []scoredFinding) (int, []ScoreItem) {
 	weights := scoreWeights()
-	seen := map[string]bool{}
+	seen := map[finding.ID]bool{}
 	items := []ScoreItem{}
 	total := 0
 	for _, s := range fs {

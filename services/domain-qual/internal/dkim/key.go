@@ -90,10 +90,10 @@ func Parse(s string) (Key, []finding.Finding, error) {
 			}
 		}
 		if len(k.HashAlgorithms) > 0 && onlySHA1 {
-			out = append(out, finding.Finding{ID: "dkim.sha1_only", Severity: finding.High, RFC: "RFC 8301 §3.1",
+			out = append(out, finding.Finding{ID: finding.DKIMSHA1Only, Severity: finding.High, RFC: "RFC 8301 §3.1",
 				Title: "DKIM key allows only SHA-1", Detail: "rsa-sha1 MUST NOT be used; verifiers reject these signatures.", Evidence: s})
 		} else if containsStr(k.HashAlgorithms, "sha1") {
-			out = append(out, finding.Finding{ID: "dkim.sha1_allowed", Severity: finding.Low, RFC: "RFC 8301 §3.1",
+			out = append(out, finding.Finding{ID: finding.DKIMSHA1Allowed, Severity: finding.Low, RFC: "RFC 8301 §3.1",
 				Title: "DKIM key still lists SHA-1", Detail: "remove sha1 from h=; only sha256 is allowed.", Evidence: s})
 		}
 	}
@@ -108,7 +108,7 @@ func Parse(s string) (Key, []finding.Finding, error) {
 		}
 	}
 	if k.Testing {
-		out = append(out, finding.Finding{ID: "dkim.testing", Severity: finding.Low, RFC: "RFC 6376 §3.6.1",
+		out = append(out, finding.Finding{ID: finding.DKIMTesting, Severity: finding.Low, RFC: "RFC 6376 §3.6.1",
 			Title: "DKIM key is in testing mode (t=y)", Detail: "verifiers may treat signatures as unsigned; remove t=y once signing works.", Evidence: s})
 	}
 	if v, ok := tags.Get("s"); ok {
@@ -119,7 +119,7 @@ func Parse(s string) (Key, []finding.Finding, error) {
 			}
 		}
 		if !containsStr(k.Services, "*") && !containsStr(k.Services, "email") {
-			out = append(out, finding.Finding{ID: "dkim.not_for_email", Severity: finding.Medium, RFC: "RFC 6376 §3.6.1",
+			out = append(out, finding.Finding{ID: finding.DKIMNotForEmail, Severity: finding.Medium, RFC: "RFC 6376 §3.6.1",
 				Title: "DKIM key is not for email", Detail: "s= does not include email or *, so email verifiers ignore the key.", Evidence: s})
 		}
 	}
@@ -130,7 +130,7 @@ func Parse(s string) (Key, []finding.Finding, error) {
 	p = strings.Join(strings.Fields(p), "")
 	if p == "" {
 		k.Revoked = true
-		out = append(out, finding.Finding{ID: "dkim.revoked", Severity: finding.High, RFC: "RFC 6376 §3.6.1",
+		out = append(out, finding.Finding{ID: finding.DKIMRevoked, Severity: finding.High, RFC: "RFC 6376 §3.6.1",
 			Title: "DKIM key is revoked (empty p=)", Detail: "signatures with this selector fail; publish a key or stop using the selector.", Evidence: s})
 		return k, out, nil
 	}
@@ -152,10 +152,10 @@ func Parse(s string) (Key, []finding.Finding, error) {
 		k.Bits = bits
 		switch {
 		case bits < MinRSABits:
-			out = append(out, finding.Finding{ID: "dkim.rsa_too_short", Severity: finding.Critical, RFC: "RFC 8301 §3.2",
+			out = append(out, finding.Finding{ID: finding.DKIMRSATooShort, Severity: finding.Critical, RFC: "RFC 8301 §3.2",
 				Title: "DKIM RSA key is shorter than 1024 bits", Detail: fmt.Sprintf("%d-bit keys MUST NOT be accepted by verifiers; publish a 2048-bit key", bits), Evidence: s})
 		case bits < RecommendedRSABits:
-			out = append(out, finding.Finding{ID: "dkim.rsa_weak", Severity: finding.Medium, RFC: "RFC 8301 §3.2",
+			out = append(out, finding.Finding{ID: finding.DKIMRSAWeak, Severity: finding.Medium, RFC: "RFC 8301 §3.2",
 				Title: "DKIM RSA key is shorter than 2048 bits", Detail: fmt.Sprintf("%d-bit key; signers SHOULD use at least 2048 bits", bits), Evidence: s})
 		}
 	}

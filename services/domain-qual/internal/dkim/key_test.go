@@ -42,7 +42,7 @@ func ed25519B64(t testing.TB) string {
 func ids(fs []finding.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.ID)
+		out = append(out, string(f.ID))
 	}
 	return out
 }

@@ -125,7 +125,7 @@ func Check(ctx context.Context, r Resolver, domain, selector string) Result {
 		res.CNAMEs, res.TTL = p.answer.CNAMEs, p.answer.TTL
 		if p.err != nil {
 			res.Reason = p.err.Error()
-			res.Findings = append(res.Findings, finding.Finding{ID: "dkim.invalid_record", Severity: finding.High, RFC: "RFC 6376 §3.6.1",
+			res.Findings = append(res.Findings, finding.Finding{ID: finding.DKIMInvalidRecord, Severity: finding.High, RFC: "RFC 6376 §3.6.1",
 				Title: "DKIM key record is invalid", Detail: p.err.Error(), Evidence: p.record})
 		}
 	case unknown > 0:

@@ -137,12 +137,12 @@ func Discover(ctx context.Context, r Resolver, domain, orgDomain string) Discove
 		}
 		d.Record = recs[0]
 		if others := otherTXT(a); len(others) > 0 {
-			d.Findings = append(d.Findings, finding.Finding{ID: "dmarc.unrelated_txt", Severity: finding.Low, RFC: "RFC 7489 §6.6.3",
+			d.Findings = append(d.Findings, finding.Finding{ID: finding.DMARCUnrelatedTXT, Severity: finding.Low, RFC: "RFC 7489 §6.6.3",
 				Title: "unrelated TXT records at the DMARC name", Detail: "TXT records that are not DMARC records should not be published at " + d.Label, Evidence: strings.Join(others, " | ")})
 		}
 		if len(recs) > 1 {
 			d.Status = StatusInvalid
-			d.Findings = append(d.Findings, finding.Finding{ID: "dmarc.multiple_records", Severity: finding.Critical, RFC: "RFC 7489 §6.6.3",
+			d.Findings = append(d.Findings, finding.Finding{ID: finding.DMARCMultipleRecords, Severity: finding.Critical, RFC: "RFC 7489 §6.6.3",
 				Title:    "more than one DMARC record",
 				Detail:   fmt.Sprintf("%s has %d DMARC records, so receivers apply no DMARC policy at all", d.Label, len(recs)),
 				Evidence: strings.Join(recs, " | "), Fix: "Keep exactly one v=DMARC1 record at " + d.Label + "."})
@@ -152,7 +152,7 @@ func Discover(ctx context.Context, r Resolver, domain, orgDomain string) Discove
 		d.Findings = append(d.Findings, fs...)
 		if err != nil {
 			d.Status = StatusInvalid
-			d.Findings = append(d.Findings, finding.Finding{ID: "dmarc.invalid_record", Severity: finding.Critical, RFC: "RFC 7489 §6.3",
+			d.Findings = append(d.Findings, finding.Finding{ID: finding.DMARCInvalidRecord, Severity: finding.Critical, RFC: "RFC 7489 §6.3",
 				Title: "DMARC record is invalid", Detail: err.Error(), Evidence: recs[0]})
 			return d
 		}

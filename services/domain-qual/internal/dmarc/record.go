@@ -111,6 +111,27 @@ var knownTags = map[string]bool{
 	"pct": true, "rf": true, "ri": true, "rua": true, "ruf": true, "t": true, "psd": true,
 }
 
+// tagFindings are the finding ids of a tag whose findings name the tag.
+type tagFindings struct {
+	invalid   finding.ID // the value is invalid
+	removed   finding.ID // RFC 9989 removes the tag
+	nonMailto finding.ID // a report URI is not mailto
+	tooMany   finding.ID // more than two report URIs
+}
+
+// tagIDs maps the tags that share a check (sp and np, adkim and aspf, rf
+// and ri, rua and ruf) to their findings.
+var tagIDs = map[string]tagFindings{
+	"sp":    {invalid: finding.DMARCInvalidSP},
+	"np":    {invalid: finding.DMARCInvalidNP},
+	"adkim": {invalid: finding.DMARCInvalidADKIM},
+	"aspf":  {invalid: finding.DMARCInvalidASPF},
+	"rf":    {removed: finding.DMARCRemovedTagRF},
+	"ri":    {removed: finding.DMARCRemovedTagRI},
+	"rua":   {invalid: finding.DMARCInvalidRUA, nonMailto: finding.DMARCNonMailtoRUA, tooMany: finding.DMARCTooManyRUA},
+	"ruf":   {invalid: finding.DMARCInvalidRUF, nonMailto: finding.DMARCNonMailtoRUF, tooMany: finding.DMARCTooManyRUF},
+}
+
 // Parse parses and validates a DMARC record. The error is non-nil when the
 // record must be discarded (not v=DMARC1 first, tag syntax error, duplicate
 // tags); the findings list every other problem. Invalid tag values fall
@@ -118,7 +139,7 @@ var knownTags = map[string]bool{
 func Parse(s string) (Record, []finding.Finding, error) {
 	rec := Record{ADKIM: "r", ASPF: "r", FO: []string{"0"}, Pct: 100, PSD: "u"}
 	var out []finding.Finding
-	add := func(id string, sev finding.Severity, rfc, title, detail string) {
+	add := func(id finding.ID, sev finding.Severity, rfc, title, detail string) {
 		out = append(out, finding.Finding{ID: id, Severity: sev, RFC: rfc, Title: title, Detail: detail, Evidence: s})
 	}
 	tags, err := taglist.Parse(s)
@@ -133,7 +154,7 @@ func Parse(s string) (Record, []finding.Finding, error) {
 		return rec, out, fmt.Errorf("dmarc: duplicate tags %s", strings.Join(dup, ", "))
 	}
 	if len(tags) > 1 && !strings.EqualFold(tags[1].Name, "p") {
-		add("dmarc.p_not_second", finding.Info, "RFC 7489 §6.4", "the p tag does not follow v", "RFC 7489 requires p right after v; most receivers accept any order.")
+		add(finding.DMARCPNotSecond, finding.Info, "RFC 7489 §6.4", "the p tag does not follow v", "RFC 7489 requires p right after v; most receivers accept any order.")
 	}
 	var spSet, npSet bool
 	for _, t := range tags[1:] {
@@ -144,12 +165,12 @@ func Parse(s string) (Record, []finding.Finding, error) {
 			if p, ok := parsePolicy(v); ok {
 				rec.Policy, rec.PolicyExplicit = p, true
 			} else {
-				add("dmarc.invalid_p", finding.High, "RFC 9989 §4.7", "invalid p value", fmt.Sprintf("p=%s is not none, quarantine or reject; treated as none", v))
+				add(finding.DMARCInvalidP, finding.High, "RFC 9989 §4.7", "invalid p value", fmt.Sprintf("p=%s is not none, quarantine or reject; treated as none", v))
 			}
 		case "sp", "np":
 			p, ok := parsePolicy(v)
 			if !ok {
-				add("dmarc.invalid_"+name, finding.Medium, "RFC 9989 §4.7", "invalid "+name+" value", fmt.Sprintf("%s=%s is not none, quarantine or reject; ignored", name, v))
+				add(tagIDs[name].invalid, finding.Medium, "RFC 9989 §4.7", "invalid "+name+" value", fmt.Sprintf("%s=%s is not none, quarantine or reject; ignored", name, v))
 				continue
 			}
 			if name == "sp" {
@@ -160,7 +181,7 @@ func Parse(s string) (Record, []finding.Finding, error) {
 		case "adkim", "aspf":
 			lv := strings.ToLower(v)
 			if lv != "r" && lv != "s" {
-				add("dmarc.invalid_"+name, finding.Medium, "RFC 9989 §4.7", "invalid "+name+" value", fmt.Sprintf("%s=%s is not r or s; relaxed is used", name, v))
+				add(tagIDs[name].invalid, finding.Medium, "RFC 9989 §4.7", "invalid "+name+" value", fmt.Sprintf("%s=%s is not r or s; relaxed is used", name, v))
 				continue
 			}
 			if name == "adkim" {
@@ -173,7 +194,7 @@ func Parse(s string) (Record, []finding.Finding, error) {
 			for _, o := range strings.Split(v, ":") {
 				o = strings.TrimSpace(o)
 				if o != "0" && o != "1" && o != "d" && o != "s" {
-					add("dmarc.invalid_fo", finding.Low, "RFC 9991 §3", "invalid fo value", fmt.Sprintf("fo option %q is not 0, 1, d or s", o))
+					add(finding.DMARCInvalidFO, finding.Low, "RFC 9991 §3", "invalid fo value", fmt.Sprintf("fo option %q is not 0, 1, d or s", o))
 					continue
 				}
 				fo = append(fo, o)
@@ -182,18 +203,18 @@ func Parse(s string) (Record, []finding.Finding, error) {
 				rec.FO = fo
 			}
 		case "pct":
-			add("dmarc.removed_tag_pct", finding.Info, "RFC 9989 Appendix A", "pct is removed in RFC 9989", "Receivers following RFC 9989 ignore pct; use t=y for testing.")
+			add(finding.DMARCRemovedTagPct, finding.Info, "RFC 9989 Appendix A", "pct is removed in RFC 9989", "Receivers following RFC 9989 ignore pct; use t=y for testing.")
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 100 {
-				add("dmarc.invalid_pct", finding.Medium, "RFC 7489 §6.3", "invalid pct value", fmt.Sprintf("pct=%s is not an integer 0..100; 100 is used", v))
+				add(finding.DMARCInvalidPct, finding.Medium, "RFC 7489 §6.3", "invalid pct value", fmt.Sprintf("pct=%s is not an integer 0..100; 100 is used", v))
 				continue
 			}
 			rec.Pct = n
 		case "rf", "ri":
-			add("dmarc.removed_tag_"+name, finding.Info, "RFC 9989 Appendix A", name+" is removed in RFC 9989", "Receivers following RFC 9989 ignore "+name+"; remove it.")
+			add(tagIDs[name].removed, finding.Info, "RFC 9989 Appendix A", name+" is removed in RFC 9989", "Receivers following RFC 9989 ignore "+name+"; remove it.")
 			if name == "ri" {
 				if _, err := strconv.ParseUint(v, 10, 32); err != nil {
-					add("dmarc.invalid_ri", finding.Low, "RFC 7489 §6.3", "invalid ri value", "ri must be a number of seconds")
+					add(finding.DMARCInvalidRI, finding.Low, "RFC 7489 §6.3", "invalid ri value", "ri must be a number of seconds")
 				}
 			}
 		case "t":
@@ -202,14 +223,14 @@ func Parse(s string) (Record, []finding.Finding, error) {
 				rec.Testing = true
 			case "n":
 			default:
-				add("dmarc.invalid_t", finding.Low, "RFC 9989 §4.7", "invalid t value", fmt.Sprintf("t=%s is not y or n; n is used", v))
+				add(finding.DMARCInvalidT, finding.Low, "RFC 9989 §4.7", "invalid t value", fmt.Sprintf("t=%s is not y or n; n is used", v))
 			}
 		case "psd":
 			switch lv := strings.ToLower(v); lv {
 			case "y", "n", "u":
 				rec.PSD = lv
 			default:
-				add("dmarc.invalid_psd", finding.Low, "RFC 9989 §4.7", "invalid psd value", fmt.Sprintf("psd=%s is not y, n or u", v))
+				add(finding.DMARCInvalidPSD, finding.Low, "RFC 9989 §4.7", "invalid psd value", fmt.Sprintf("psd=%s is not y, n or u", v))
 			}
 		case "rua", "ruf":
 			uris, fs := parseURIs(name, v)
@@ -221,14 +242,14 @@ func Parse(s string) (Record, []finding.Finding, error) {
 			}
 		default:
 			if !knownTags[name] {
-				add("dmarc.unknown_tag", finding.Info, "RFC 9989 §4.7", "unknown DMARC tag ignored", fmt.Sprintf("%s=%s is not a DMARC tag", t.Name, v))
+				add(finding.DMARCUnknownTag, finding.Info, "RFC 9989 §4.7", "unknown DMARC tag ignored", fmt.Sprintf("%s=%s is not a DMARC tag", t.Name, v))
 			}
 		}
 	}
 	if !rec.PolicyExplicit {
 		rec.Policy = PolicyNone
 		if _, present := tags.Get("p"); !present {
-			add("dmarc.missing_p", finding.Medium, "RFC 7489 §6.3; RFC 9989 §4.7",
+			add(finding.DMARCMissingP, finding.Medium, "RFC 7489 §6.3; RFC 9989 §4.7",
 				"DMARC record has no p tag",
 				"p is required by RFC 7489; RFC 9989 treats a missing p as none, so nothing is enforced.")
 		}
@@ -249,7 +270,8 @@ func Parse(s string) (Record, []finding.Finding, error) {
 func parseURIs(tag, v string) ([]ReportURI, []finding.Finding) {
 	var uris []ReportURI
 	var out []finding.Finding
-	bad := func(id, title, detail string) {
+	ids := tagIDs[tag]
+	bad := func(id finding.ID, title, detail string) {
 		out = append(out, finding.Finding{ID: id, Severity: finding.Low, RFC: "RFC 7489 §6.4; RFC 9990 §3", Title: title, Detail: detail, Evidence: tag + "=" + v})
 	}
 	for _, raw := range strings.Split(v, ",") {
@@ -260,11 +282,11 @@ func parseURIs(tag, v string) ([]ReportURI, []finding.Finding) {
 		u := ReportURI{URI: raw}
 		if i := strings.LastIndexByte(raw, '!'); i >= 0 {
 			u.URI, u.MaxSize = raw[:i], raw[i+1:]
-			bad("dmarc.obsolete_size_limit", "report size limit is obsolete", fmt.Sprintf("%q uses the !size suffix, which RFC 9990 removes", raw))
+			bad(finding.DMARCObsoleteSizeLimit, "report size limit is obsolete", fmt.Sprintf("%q uses the !size suffix, which RFC 9990 removes", raw))
 		}
 		parsed, err := url.Parse(u.URI)
 		if err != nil || parsed.Scheme == "" {
-			bad("dmarc.invalid_"+tag, "invalid "+tag+" URI", fmt.Sprintf("%q is not a URI", raw))
+			bad(ids.invalid, "invalid "+tag+" URI", fmt.Sprintf("%q is not a URI", raw))
 			continue
 		}
 		u.Scheme = strings.ToLower(parsed.Scheme)
@@ -280,18 +302,18 @@ func parseURIs(tag, v string) ([]ReportURI, []finding.Finding) {
 			addr, _ = url.PathUnescape(addr)
 			at := strings.LastIndexByte(addr, '@')
 			if at <= 0 || at == len(addr)-1 {
-				bad("dmarc.invalid_"+tag, "invalid "+tag+" mailbox", fmt.Sprintf("%q has no valid mailbox", raw))
+				bad(ids.invalid, "invalid "+tag+" mailbox", fmt.Sprintf("%q has no valid mailbox", raw))
 				continue
 			}
 			u.Address, u.Domain = addr, strings.ToLower(strings.TrimSuffix(addr[at+1:], "."))
 		default:
-			bad("dmarc.non_mailto_"+tag, "non-mailto report URI", fmt.Sprintf("%q: receivers only have to support mailto", raw))
+			bad(ids.nonMailto, "non-mailto report URI", fmt.Sprintf("%q: receivers only have to support mailto", raw))
 			u.Domain = strings.ToLower(parsed.Hostname())
 		}
 		uris = append(uris, u)
 	}
 	if len(uris) > 2 {
-		out = append(out, finding.Finding{ID: "dmarc.too_many_" + tag, Severity: finding.Low, RFC: "RFC 7489 §6.2",
+		out = append(out, finding.Finding{ID: ids.tooMany, Severity: finding.Low, RFC: "RFC 7489 §6.2",
 			Title: "more than two " + tag + " destinations", Detail: fmt.Sprintf("%d destinations; receivers may send reports to the first two only", len(uris)), Evidence: tag + "=" + v})
 	}
 	return uris, out

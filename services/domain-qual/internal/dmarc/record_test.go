@@ -10,7 +10,7 @@ import (
 func ids(fs []finding.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.ID)
+		out = append(out, string(f.ID))
 	}
 	return out
 }
@@ -143,5 +143,36 @@ func TestIsDMARC(t *testing.T) {
 				t.Fatalf("IsDMARC(%q) = %v, want %v", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// The ids of the tags that share a check spell the tag, as the contract's
+// ids always have ("dmarc.invalid_" + tag ...).
+func TestTagFindingIDsNameTheirTag(t *testing.T) {
+	for tag, ids := range tagIDs {
+		for kind, id := range map[string]finding.ID{"invalid_": ids.invalid, "removed_tag_": ids.removed, "non_mailto_": ids.nonMailto, "too_many_": ids.tooMany} {
+			if id != "" && string(id) != "dmarc."+kind+tag {
+				t.Errorf("tag %s: %s id is %q, want %q", tag, kind, id, "dmarc."+kind+tag)
+			}
+		}
+		if !knownTags[tag] {
+			t.Errorf("tagIDs names %s, which is not a DMARC tag", tag)
+		}
+	}
+	// Every tag Parse reports through tagIDs has the ids it uses.
+	for _, tag := range []string{"sp", "np", "adkim", "aspf", "rua", "ruf"} {
+		if tagIDs[tag].invalid == "" {
+			t.Errorf("tag %s has no invalid id", tag)
+		}
+	}
+	for _, tag := range []string{"rf", "ri"} {
+		if tagIDs[tag].removed == "" {
+			t.Errorf("tag %s has no removed id", tag)
+		}
+	}
+	for _, tag := range []string{"rua", "ruf"} {
+		if tagIDs[tag].nonMailto == "" || tagIDs[tag].tooMany == "" {
+			t.Errorf("report tag %s lacks an id: %+v", tag, tagIDs[tag])
+		}
 	}
 }

@@ -1,6 +1,8 @@
 // Package finding provides the shared shape of an email-security finding:
 // what the pure analyses (spf, dmarc, dkim, mailpolicy) report and what the
-// dns-audit use case returns as recommendations.
+// dns-audit use case returns as recommendations. It owns every finding id
+// (ids.go): producers emit those constants, and the audit's score and fixes
+// and full-profile's flags compare them, so each judgement has one name.
 package finding
 
 // Severity ranks a finding. Values are stable API strings.
@@ -34,8 +36,9 @@ func (s Severity) Rank() int {
 
 // Finding is one observation with its evidence and, when derivable, a fix.
 type Finding struct {
-	// ID is a stable dotted identifier such as "spf.too_many_lookups".
-	ID string `json:"id"`
+	// ID is a stable dotted identifier such as "spf.too_many_lookups"
+	// (the constants of this package).
+	ID ID `json:"id"`
 	// Severity ranks the finding.
 	Severity Severity `json:"severity"`
 	// Title is a one-line human summary.

@@ -74,7 +74,7 @@ func (f httpsFetcher) Fetch(ctx context.Context, url string) ([]byte, int, error
 func ids(fs []finding.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.ID)
+		out = append(out, string(f.ID))
 	}
 	return out
 }

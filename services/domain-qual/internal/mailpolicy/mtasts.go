@@ -115,11 +115,11 @@ func ParseSTSPolicy(body []byte) (STSPolicy, []finding.Finding, error) {
 		return p, out, errors.New("mta-sts policy: no mx patterns")
 	}
 	if p.Mode == ModeTesting {
-		out = append(out, finding.Finding{ID: "mta_sts.testing", Severity: finding.Low, RFC: "RFC 8461 §5",
+		out = append(out, finding.Finding{ID: finding.MTASTSTesting, Severity: finding.Low, RFC: "RFC 8461 §5",
 			Title: "MTA-STS policy is in testing mode", Detail: "senders report failures but still deliver over unauthenticated TLS; switch to mode: enforce."})
 	}
 	if p.MaxAge < 86400 {
-		out = append(out, finding.Finding{ID: "mta_sts.short_max_age", Severity: finding.Low, RFC: "RFC 8461 §3.2",
+		out = append(out, finding.Finding{ID: finding.MTASTSShortMaxAge, Severity: finding.Low, RFC: "RFC 8461 §3.2",
 			Title: "MTA-STS max_age is shorter than one day", Detail: fmt.Sprintf("max_age %d; senders re-fetch often and downgrade protection is weak. Weeks (e.g. 604800 or more) are recommended.", p.MaxAge)})
 	}
 	return p, out, nil
@@ -191,7 +191,7 @@ func CheckMTASTS(ctx context.Context, r Resolver, f PolicyFetcher, domain string
 		return res
 	case len(recs) > 1:
 		res.Status, res.Reason = StatusInvalid, fmt.Sprintf("%d v=STSv1 records", len(recs))
-		res.Findings = append(res.Findings, finding.Finding{ID: "mta_sts.multiple_records", Severity: finding.Medium, RFC: "RFC 8461 §3.1",
+		res.Findings = append(res.Findings, finding.Finding{ID: finding.MTASTSMultipleRecords, Severity: finding.Medium, RFC: "RFC 8461 §3.1",
 			Title: "more than one MTA-STS TXT record", Detail: "senders treat the domain as having no MTA-STS policy.", Evidence: strings.Join(recs, " | ")})
 		return res
 	}
@@ -199,7 +199,7 @@ func CheckMTASTS(ctx context.Context, r Resolver, f PolicyFetcher, domain string
 	rec, err := ParseSTSRecord(recs[0])
 	if err != nil {
 		res.Status, res.Reason = StatusInvalid, err.Error()
-		res.Findings = append(res.Findings, finding.Finding{ID: "mta_sts.invalid_record", Severity: finding.Medium, RFC: "RFC 8461 §3.1",
+		res.Findings = append(res.Findings, finding.Finding{ID: finding.MTASTSInvalidRecord, Severity: finding.Medium, RFC: "RFC 8461 §3.1",
 			Title: "MTA-STS TXT record is invalid", Detail: err.Error(), Evidence: recs[0]})
 		return res
 	}
@@ -212,7 +212,7 @@ func CheckMTASTS(ctx context.Context, r Resolver, f PolicyFetcher, domain string
 		return res
 	case status != http.StatusOK:
 		res.Status, res.Reason = StatusInvalid, fmt.Sprintf("policy fetch: HTTP %d", status)
-		res.Findings = append(res.Findings, finding.Finding{ID: "mta_sts.policy_unavailable", Severity: finding.Medium, RFC: "RFC 8461 §3.3",
+		res.Findings = append(res.Findings, finding.Finding{ID: finding.MTASTSPolicyUnavailable, Severity: finding.Medium, RFC: "RFC 8461 §3.3",
 			Title: "MTA-STS policy file is not served", Detail: fmt.Sprintf("%s answered HTTP %d; senders ignore the TXT record", res.PolicyURL, status)})
 		return res
 	}
@@ -220,7 +220,7 @@ func CheckMTASTS(ctx context.Context, r Resolver, f PolicyFetcher, domain string
 	res.Findings = append(res.Findings, fs...)
 	if err != nil {
 		res.Status, res.Reason = StatusInvalid, err.Error()
-		res.Findings = append(res.Findings, finding.Finding{ID: "mta_sts.invalid_policy", Severity: finding.Medium, RFC: "RFC 8461 §3.2",
+		res.Findings = append(res.Findings, finding.Finding{ID: finding.MTASTSInvalidPolicy, Severity: finding.Medium, RFC: "RFC 8461 §3.2",
 			Title: "MTA-STS policy file is invalid", Detail: err.Error(), Evidence: truncate(string(body), 300)})
 		return res
 	}
@@ -240,7 +240,7 @@ func (m *MTASTS) CheckMX(hosts []string) {
 		if m.Policy.Mode == ModeEnforce {
 			sev = finding.High
 		}
-		m.Findings = append(m.Findings, finding.Finding{ID: "mta_sts.mx_not_covered", Severity: sev, RFC: "RFC 8461 §4.1",
+		m.Findings = append(m.Findings, finding.Finding{ID: finding.MTASTSMXNotCovered, Severity: sev, RFC: "RFC 8461 §4.1",
 			Title:    "MX hosts not covered by the MTA-STS policy",
 			Detail:   "senders enforcing the policy will refuse to deliver to: " + strings.Join(m.UnmatchedMX, ", "),
 			Evidence: "mx: " + strings.Join(m.Policy.MX, ", "),

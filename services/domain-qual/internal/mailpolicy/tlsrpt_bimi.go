@@ -124,7 +124,7 @@ func CheckTLSRPT(ctx context.Context, r Resolver, domain string) TLSRPT {
 	rec, err := ParseTLSRPT(res.Record)
 	if err != nil {
 		res.Status, res.Reason = StatusInvalid, err.Error()
-		res.Findings = append(res.Findings, finding.Finding{ID: "tls_rpt.invalid_record", Severity: finding.Low, RFC: "RFC 8460 §3",
+		res.Findings = append(res.Findings, finding.Finding{ID: finding.TLSRPTInvalidRecord, Severity: finding.Low, RFC: "RFC 8460 §3",
 			Title: "TLS-RPT record is invalid", Detail: err.Error(), Evidence: res.Record})
 		return res
 	}
@@ -142,7 +142,7 @@ func CheckBIMI(ctx context.Context, r Resolver, domain string) BIMI {
 	rec, err := ParseBIMI(res.Record)
 	if err != nil {
 		res.Status, res.Reason = StatusInvalid, err.Error()
-		res.Findings = append(res.Findings, finding.Finding{ID: "bimi.invalid_record", Severity: finding.Low, RFC: "draft-brand-indicators-for-message-identification §4",
+		res.Findings = append(res.Findings, finding.Finding{ID: finding.BIMIInvalidRecord, Severity: finding.Low, RFC: "draft-brand-indicators-for-message-identification §4",
 			Title: "BIMI record is invalid", Detail: err.Error(), Evidence: res.Record})
 		return res
 	}

@@ -306,3 +306,200 @@ func cmpVerdicts(a, b mxprovider.Verdict) string {
 	}
 	return ""
 }
+
+// permissiveSPF are the dns-audit's findings that say SPF lets any server
+// send (the verdict spf.Result.Permissive reads).
+var permissiveSPF = []finding.ID{finding.SPFPassAll, finding.SPFIncludePassAll, finding.SPFNeutralAll}
+
+// An SPF policy that lets any server send gets one verdict everywhere: the
+// dns-audit's finding (and its recommendation), the points it adds to the
+// audit's score, the same finding in full-profile's embedded audit, and
+// full-profile's spf_permissive_all flag, whose evidence is that finding's.
+// An include: of a record ending in +all is as permissive as +all itself.
+func TestSPFPermissivePoliciesGetOneVerdict(t *testing.T) {
+	t.Parallel()
+	j := newJudges(t, `$ORIGIN spf-verdicts.com.
+$TTL 300
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+@ IN NS ns1
+ns1 IN A 81.2.69.1
+_strict IN TXT "v=spf1 ip4:81.2.69.128/26 -all"
+_open IN TXT "v=spf1 +all"
+passall IN TXT "v=spf1 +all"
+incpassall IN TXT "v=spf1 include:_strict.spf-verdicts.com +all"
+neutral IN TXT "v=spf1 mx ?all"
+include IN TXT "v=spf1 include:_open.spf-verdicts.com -all"
+redirect IN TXT "v=spf1 redirect=_open.spf-verdicts.com"
+both IN TXT "v=spf1 include:_open.spf-verdicts.com ?all"
+strict IN TXT "v=spf1 include:_strict.spf-verdicts.com -all"
+soft IN TXT "v=spf1 include:_strict.spf-verdicts.com ~all"`)
+	tests := []struct {
+		host     string
+		verdict  finding.ID // the most severe permissive finding; "" when none
+		severity finding.Severity
+		scored   []finding.ID // every permissive finding the score counts
+		evidence string       // the record the verdict quotes
+	}{
+		{host: "passall", verdict: finding.SPFPassAll, severity: finding.Critical, scored: []finding.ID{finding.SPFPassAll}, evidence: "v=spf1 +all"},
+		{host: "incpassall", verdict: finding.SPFPassAll, severity: finding.Critical, scored: []finding.ID{finding.SPFPassAll},
+			evidence: "v=spf1 include:_strict.spf-verdicts.com +all"},
+		{host: "neutral", verdict: finding.SPFNeutralAll, severity: finding.High, scored: []finding.ID{finding.SPFNeutralAll}, evidence: "v=spf1 mx ?all"},
+		{host: "include", verdict: finding.SPFIncludePassAll, severity: finding.Critical, scored: []finding.ID{finding.SPFIncludePassAll}, evidence: "v=spf1 +all"},
+		{host: "redirect", verdict: finding.SPFIncludePassAll, severity: finding.Critical, scored: []finding.ID{finding.SPFIncludePassAll}, evidence: "v=spf1 +all"},
+		{host: "both", verdict: finding.SPFIncludePassAll, severity: finding.Critical,
+			scored: []finding.ID{finding.SPFIncludePassAll, finding.SPFNeutralAll}, evidence: "v=spf1 +all"},
+		{host: "strict"},
+		{host: "soft"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.host, func(t *testing.T) {
+			t.Parallel()
+			_, au, pr := j.judge(t, tc.host+".spf-verdicts.com")
+			// dns-audit: the most severe permissive recommendation.
+			for label, res := range map[string]audit.Result{"dns-audit": au, "full-profile's dns_audit": pr.DNSAudit} {
+				f, ok := finding.Find(res.Recommendations, permissiveSPF...)
+				if f.ID != tc.verdict || ok != (tc.verdict != "") {
+					t.Fatalf("%s: verdict %q, want %q (%+v)", label, f.ID, tc.verdict, res.Recommendations)
+				}
+				if ok && (f.Severity != tc.severity || f.Evidence != tc.evidence) {
+					t.Errorf("%s: %s is %s with evidence %q, want %s with %q", label, f.ID, f.Severity, f.Evidence, tc.severity, tc.evidence)
+				}
+				if g, gok := finding.Find(res.SPF.Errors, permissiveSPF...); g.ID != f.ID || gok != ok {
+					t.Errorf("%s: spf.errors say %q, recommendations %q", label, g.ID, f.ID)
+				}
+				// The score counts each permissive finding the audit reports.
+				var scored []finding.ID
+				for _, it := range res.ScoreBreakdown {
+					if slices.Contains(permissiveSPF, it.FindingID) {
+						if it.Check != audit.CheckSPF || it.Points <= 0 {
+							t.Errorf("%s: score item %+v", label, it)
+						}
+						scored = append(scored, it.FindingID)
+					}
+				}
+				slices.Sort(scored)
+				want := slices.Clone(tc.scored)
+				slices.Sort(want)
+				if !slices.Equal(scored, want) {
+					t.Errorf("%s: score counts %v, want %v (%+v)", label, scored, want, res.ScoreBreakdown)
+				}
+			}
+			if au.RiskScore != pr.DNSAudit.RiskScore || au.RiskLevel != pr.DNSAudit.RiskLevel {
+				t.Errorf("risk: dns-audit %d/%s, full-profile %d/%s", au.RiskScore, au.RiskLevel, pr.DNSAudit.RiskScore, pr.DNSAudit.RiskLevel)
+			}
+			// full-profile: the flag fires exactly when the audit's verdict
+			// does, quoting the same record.
+			i := slices.IndexFunc(pr.OpportunityFlags, func(f profile.Flag) bool { return f.ID == profile.FlagSPFPermissiveAll })
+			if got := i >= 0; got != (tc.verdict != "") {
+				t.Fatalf("spf_permissive_all raised=%v, dns-audit verdict %q (%+v)", got, tc.verdict, pr.OpportunityFlags)
+			}
+			if i >= 0 && !slices.Equal(pr.OpportunityFlags[i].Evidence, []string{"SPF " + tc.evidence}) {
+				t.Errorf("flag evidence %q, want the audit's %q", pr.OpportunityFlags[i].Evidence, "SPF "+tc.evidence)
+			}
+		})
+	}
+}
+
+// The other DNS flags restate the dns-audit's verdicts: each fires exactly
+// when the audit reports its finding (DMARC missing, unusable or p=none;
+// SPF missing or over the lookup limit; no DKIM key found).
+func TestDNSFlagsRestateTheAuditVerdicts(t *testing.T) {
+	t.Parallel()
+	var many strings.Builder
+	for i := range 11 {
+		fmt.Fprintf(&many, "h%d IN A 81.2.69.%d\n", i, 10+i)
+	}
+	var lookups strings.Builder
+	for i := range 11 {
+		fmt.Fprintf(&lookups, " a:h%d.flag-verdicts.com", i)
+	}
+	// com. answers the DMARC tree walk's last question (_dmarc.com).
+	j := newJudges(t, "$ORIGIN com.\n@ IN SOA a.gtld-servers.net. nstld.verisign-grs.com. 1 1800 900 604800 900", `$ORIGIN flag-verdicts.com.
+$TTL 300
+@ IN SOA ns1 hostmaster 1 3600 600 86400 300
+@ IN NS ns1
+ns1 IN A 81.2.69.1
+`+many.String()+`
+nodmarc IN TXT "v=spf1 -all"
+monitor IN TXT "v=spf1 -all"
+_dmarc.monitor IN TXT "v=DMARC1; p=none; rua=mailto:d@flag-verdicts.com"
+twodmarc IN TXT "v=spf1 -all"
+_dmarc.twodmarc IN TXT "v=DMARC1; p=reject"
+_dmarc.twodmarc IN TXT "v=DMARC1; p=none"
+baddmarc IN TXT "v=spf1 -all"
+_dmarc.baddmarc IN TXT "v=DMARC1; p=reject; p=none"
+partial IN TXT "v=spf1 -all"
+_dmarc.partial IN TXT "v=DMARC1; p=reject; t=y; rua=mailto:d@flag-verdicts.com"
+nospf IN MX 10 mx.flag-verdicts.com.
+_dmarc.nospf IN TXT "v=DMARC1; p=reject; rua=mailto:d@flag-verdicts.com"
+toomany IN TXT "v=spf1`+lookups.String()+` -all"
+_dmarc.toomany IN TXT "v=DMARC1; p=reject; rua=mailto:d@flag-verdicts.com"
+nullmx IN MX 0 .
+nullmx IN TXT "v=spf1 -all"
+_dmarc.nullmx IN TXT "v=DMARC1; p=reject; rua=mailto:d@flag-verdicts.com"`)
+	type rule struct {
+		flag profile.FlagID
+		ids  []finding.ID // the audit findings the flag restates
+	}
+	rules := []rule{
+		{profile.FlagDMARCNotEnforced, []finding.ID{finding.DMARCMissing, finding.DMARCMultipleRecords, finding.DMARCInvalidRecord, finding.DMARCPolicyNone}},
+		{profile.FlagSPFMissing, []finding.ID{finding.SPFMissing}},
+		{profile.FlagSPFTooManyLookups, []finding.ID{finding.SPFTooManyLookups}},
+		{profile.FlagDKIMNotFound, []finding.ID{finding.DKIMNotFoundAmongTried}},
+	}
+	tests := []struct {
+		host     string
+		findings []finding.ID     // the verdicts the audit must report
+		flags    []profile.FlagID // the flags among rules that fire
+	}{
+		{host: "nodmarc", findings: []finding.ID{finding.DMARCMissing, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagDMARCNotEnforced, profile.FlagDKIMNotFound}},
+		{host: "monitor", findings: []finding.ID{finding.DMARCPolicyNone, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagDMARCNotEnforced, profile.FlagDKIMNotFound}},
+		{host: "twodmarc", findings: []finding.ID{finding.DMARCMultipleRecords, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagDMARCNotEnforced, profile.FlagDKIMNotFound}},
+		{host: "baddmarc", findings: []finding.ID{finding.DMARCInvalidRecord, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagDMARCNotEnforced, profile.FlagDKIMNotFound}},
+		{host: "partial", findings: []finding.ID{finding.DMARCPartialEnforcement, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagDKIMNotFound}},
+		{host: "nospf", findings: []finding.ID{finding.SPFMissing, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagSPFMissing, profile.FlagDKIMNotFound}},
+		{host: "toomany", findings: []finding.ID{finding.SPFTooManyLookups, finding.DKIMNotFoundAmongTried},
+			flags: []profile.FlagID{profile.FlagSPFTooManyLookups, profile.FlagDKIMNotFound}},
+		// A null-MX domain: the audit still reports no DKIM key; the
+		// profile does not sell DKIM to a domain that takes no mail.
+		{host: "nullmx", findings: []finding.ID{finding.DKIMNotFoundAmongTried}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.host, func(t *testing.T) {
+			t.Parallel()
+			_, au, pr := j.judge(t, tc.host+".flag-verdicts.com")
+			for _, id := range tc.findings {
+				if _, ok := finding.Find(au.Recommendations, id); !ok {
+					t.Errorf("dns-audit does not report %s: %v", id, recommendationIDs(au))
+				}
+			}
+			if !slices.Equal(recommendationIDs(au), recommendationIDs(pr.DNSAudit)) {
+				t.Errorf("dns-audit %v, full-profile's dns_audit %v", recommendationIDs(au), recommendationIDs(pr.DNSAudit))
+			}
+			for _, r := range rules {
+				_, reported := finding.Find(au.Recommendations, r.ids...)
+				raised := slices.ContainsFunc(pr.OpportunityFlags, func(f profile.Flag) bool { return f.ID == r.flag })
+				if want := slices.Contains(tc.flags, r.flag); raised != want {
+					t.Errorf("%s raised=%v, want %v (dns-audit reports %v)", r.flag, raised, want, recommendationIDs(au))
+				}
+				if raised && !reported {
+					t.Errorf("%s raised without the audit reporting any of %v", r.flag, r.ids)
+				}
+			}
+		})
+	}
+}
+
+func recommendationIDs(r audit.Result) []finding.ID {
+	var out []finding.ID
+	for _, f := range r.Recommendations {
+		out = append(out, f.ID)
+	}
+	return out
+}

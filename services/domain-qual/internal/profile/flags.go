@@ -9,8 +9,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/webtech"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
-	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
-	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
+	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/spf"
 )
@@ -124,7 +123,7 @@ func rules() []rule {
 		condition: "dns_audit.dmarc.status is missing or invalid, or its enforcement is none (p=none)"}, ruleDMARC)
 	add(rule{id: FlagSPFMissing, title: "no SPF record", priority: PriorityHigh,
 		condition: "dns_audit.spf.status is missing"}, func(r rule, in *ruleInput) []Flag {
-		if in.audit.SPF.Status != spf.StatusMissing {
+		if _, ok := finding.Find(in.audit.SPF.Errors, finding.SPFMissing); !ok {
 			return nil
 		}
 		return r.one("receivers cannot tell which servers may send mail for "+in.domain+".", "no v=spf1 TXT record at "+in.domain)
@@ -132,14 +131,14 @@ func rules() []rule {
 	add(rule{id: FlagSPFTooManyLookups, title: "SPF exceeds the 10-lookup limit", priority: PriorityHigh,
 		condition: fmt.Sprintf("dns_audit.spf.lookup_count > %d (RFC 7208 §4.6.4)", spf.MaxLookups)}, func(r rule, in *ruleInput) []Flag {
 		s := in.audit.SPF
-		if s.LookupCount <= spf.MaxLookups {
+		if _, ok := finding.Find(s.Errors, finding.SPFTooManyLookups); !ok {
 			return nil
 		}
 		return r.one(fmt.Sprintf("the SPF policy needs %d DNS lookups; receivers treat more than %d as a permanent error, so SPF fails for all mail.", s.LookupCount, spf.MaxLookups),
 			fmt.Sprintf("lookup_count=%d", s.LookupCount), "SPF "+s.Record)
 	})
 	add(rule{id: FlagSPFPermissiveAll, title: "SPF lets any server send", priority: PriorityHigh,
-		condition: "dns_audit.spf has a " + spf.FindingPassAll + ", " + spf.FindingNeutralAll + " or " + spf.FindingIncludePassAll +
+		condition: "dns_audit.spf has a " + string(finding.SPFPassAll) + ", " + string(finding.SPFNeutralAll) + " or " + string(finding.SPFIncludePassAll) +
 			" finding: the record ends in +all or ?all, or a record it includes ends in +all (spf.Result.Permissive)"}, func(r rule, in *ruleInput) []Flag {
 		s := in.audit.SPF
 		f, ok := s.Permissive()
@@ -151,7 +150,7 @@ func rules() []rule {
 	add(rule{id: FlagDKIMNotFound, title: "no DKIM key found", priority: PriorityMedium,
 		condition: "dns_audit.optional_dkim.status is not_found_among_tried and the domain does not publish a null MX"}, func(r rule, in *ruleInput) []Flag {
 		d := in.audit.DKIM
-		if d.Status != dkim.StatusNotFound || in.audit.MX.Status == audit.MXNull {
+		if _, ok := finding.Find(d.Findings, finding.DKIMNotFoundAmongTried); !ok || in.audit.MX.Status == audit.MXNull {
 			return nil
 		}
 		tried := d.TriedSelectors
@@ -254,22 +253,25 @@ func rules() []rule {
 	return rs
 }
 
+// ruleDMARC reads the dns-audit's DMARC verdict: no record, an unusable
+// one (several records or a record that does not parse) or p=none.
 func ruleDMARC(r rule, in *ruleInput) []Flag {
 	d := in.audit.DMARC
+	f, ok := finding.Find(d.Warnings, finding.DMARCMissing, finding.DMARCMultipleRecords, finding.DMARCInvalidRecord, finding.DMARCPolicyNone)
 	switch {
-	case d.Status == dmarc.StatusMissing:
+	case !ok:
+		return nil
+	case f.ID == finding.DMARCMissing:
 		return r.one("without a DMARC record anyone can send mail that appears to come from "+in.domain+".",
 			"no DMARC record at _dmarc."+in.domain+" or its organisational domain")
-	case d.Status == dmarc.StatusInvalid:
-		ev := "DMARC record invalid"
-		if d.Record != "" {
-			ev = d.Label + " TXT " + d.Record
-		}
-		return r.one("the DMARC record is unusable, so receivers apply no policy.", ev)
-	case d.Status == dmarc.StatusFound && d.Enforcement == dmarc.EnforcementNone:
+	case f.ID == finding.DMARCPolicyNone:
 		return r.one("the DMARC policy only monitors (p=none); spoofed mail is still delivered.", d.Label+" TXT "+d.Record)
 	}
-	return nil
+	ev := "DMARC record invalid"
+	if d.Record != "" {
+		ev = d.Label + " TXT " + d.Record
+	}
+	return r.one("the DMARC record is unusable, so receivers apply no policy.", ev)
 }
 
 func ruleOutdatedCMS(r rule, in *ruleInput) []Flag {

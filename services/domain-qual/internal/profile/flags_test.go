@@ -58,21 +58,34 @@ func TestRules(t *testing.T) {
 		evidence string // a substring of the first flag's evidence
 	}{
 		{name: "clean domain raises nothing", mutate: func(*ruleInput) {}},
-		{name: "DMARC missing", mutate: func(in *ruleInput) { in.audit.DMARC = audit.DMARCResult{Status: dmarc.StatusMissing} },
+		// The DNS rules read the verdicts the dns-audit reports with each
+		// section (reported below); the status alone raises nothing.
+		{name: "DMARC missing", mutate: func(in *ruleInput) {
+			in.audit.DMARC = audit.DMARCResult{Status: dmarc.StatusMissing, Warnings: reported(finding.DMARCMissing, finding.Critical)}
+		},
 			want: []FlagID{FlagDMARCNotEnforced}, evidence: "no DMARC record at _dmarc.acme-widgets.com"},
 		{name: "DMARC p=none", mutate: func(in *ruleInput) {
 			in.audit.DMARC.Record, in.audit.DMARC.Enforcement = "v=DMARC1; p=none", dmarc.EnforcementNone
+			in.audit.DMARC.Warnings = reported(finding.DMARCPolicyNone, finding.High)
 		}, want: []FlagID{FlagDMARCNotEnforced}, evidence: "_dmarc.acme-widgets.com TXT v=DMARC1; p=none"},
 		{name: "DMARC invalid", mutate: func(in *ruleInput) {
 			in.audit.DMARC.Status, in.audit.DMARC.Record = dmarc.StatusInvalid, "v=DMARC1; p=maybe"
+			in.audit.DMARC.Warnings = reported(finding.DMARCInvalidRecord, finding.Critical)
 		},
 			want: []FlagID{FlagDMARCNotEnforced}, evidence: "p=maybe"},
-		{name: "DMARC partial enforcement is not flagged", mutate: func(in *ruleInput) { in.audit.DMARC.Enforcement = dmarc.EnforcementPartial }},
+		{name: "DMARC partial enforcement is not flagged", mutate: func(in *ruleInput) {
+			in.audit.DMARC.Enforcement = dmarc.EnforcementPartial
+			in.audit.DMARC.Warnings = reported(finding.DMARCPartialEnforcement, finding.Medium)
+		}},
 		{name: "DMARC unknown is not flagged", mutate: func(in *ruleInput) { in.audit.DMARC = audit.DMARCResult{Status: dmarc.StatusUnknown} }},
-		{name: "SPF missing", mutate: func(in *ruleInput) { in.audit.SPF = spf.Result{Status: spf.StatusMissing} },
+		{name: "SPF missing", mutate: func(in *ruleInput) {
+			in.audit.SPF = spf.Result{Status: spf.StatusMissing, Errors: reported(finding.SPFMissing, finding.High)}
+		},
 			want: []FlagID{FlagSPFMissing}, evidence: "no v=spf1 TXT record"},
 		{name: "SPF at exactly 10 lookups", mutate: func(in *ruleInput) { in.audit.SPF.LookupCount = 10 }},
-		{name: "SPF at 11 lookups", mutate: func(in *ruleInput) { in.audit.SPF.LookupCount = 11 },
+		{name: "SPF at 11 lookups", mutate: func(in *ruleInput) {
+			in.audit.SPF.LookupCount, in.audit.SPF.Errors = 11, reported(finding.SPFTooManyLookups, finding.High)
+		},
 			want: []FlagID{FlagSPFTooManyLookups}, evidence: "lookup_count=11"},
 		{name: "SPF +all", mutate: func(in *ruleInput) { spfLinted(t, in, "v=spf1 +all", true) },
 			want: []FlagID{FlagSPFPermissiveAll}, evidence: "SPF v=spf1 +all"},
@@ -84,11 +97,19 @@ func TestRules(t *testing.T) {
 		{name: "SPF including a record that ends in +all", mutate: func(in *ruleInput) {
 			in.audit.SPF.Errors = append(in.audit.SPF.Errors, lintOf(t, "v=spf1 +all", false)...)
 		}, want: []FlagID{FlagSPFPermissiveAll}, evidence: "SPF v=spf1 +all"},
+		// ?all at the root and +all in an include: the flag names the most
+		// severe of the two (the include lets any server pass).
+		{name: "SPF ?all including a record that ends in +all", mutate: func(in *ruleInput) {
+			spfLinted(t, in, "v=spf1 include:_spf.acme-widgets.com ?all", true)
+			in.audit.SPF.Errors = append(in.audit.SPF.Errors, lintOf(t, "v=spf1 +all", false)...)
+		}, want: []FlagID{FlagSPFPermissiveAll}, evidence: "SPF v=spf1 +all"},
 		{name: "DKIM not found among guesses", mutate: func(in *ruleInput) {
-			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, TriedSelectors: []string{"selector1", "selector2", "google"}}
+			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, TriedSelectors: []string{"selector1", "selector2", "google"},
+				Findings: reported(finding.DKIMNotFoundAmongTried, finding.Info)}
 		}, want: []FlagID{FlagDKIMNotFound}, evidence: "tried selectors: selector1, selector2, google"},
 		{name: "DKIM not found for a null-MX domain is not flagged", mutate: func(in *ruleInput) {
-			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, TriedSelectors: []string{"default"}}
+			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, TriedSelectors: []string{"default"},
+				Findings: reported(finding.DKIMNotFoundAmongTried, finding.Info)}
 			in.audit.MX = audit.MXResult{Status: audit.MXNull}
 			in.provider = mxprovider.Result{Provider: mxprovider.Provider{Kind: mxprovider.Unknown}}
 		}},
@@ -147,7 +168,7 @@ func TestRules(t *testing.T) {
 		}, want: []FlagID{FlagCompetitorEmailSecurity}},
 		{name: "priorities order the flags", mutate: func(in *ruleInput) {
 			in.site.SecurityHeaders.HSTS = HSTS{}
-			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, Selector: "s1"}
+			in.audit.DKIM = audit.DKIMResult{Status: dkim.StatusNotFound, Selector: "s1", Findings: reported(finding.DKIMNotFoundAmongTried, finding.Info)}
 			spfLinted(t, in, "v=spf1 +all", true)
 		}, want: []FlagID{FlagSPFPermissiveAll, FlagDKIMNotFound, FlagHSTSMissing}},
 	}
@@ -263,6 +284,12 @@ func TestSiteURL(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reported is the one finding the dns-audit reports with a section's
+// status (its verdict), e.g. dmarc.missing with status missing.
+func reported(id finding.ID, sev finding.Severity) []finding.Finding {
+	return []finding.Finding{{ID: id, Severity: sev, Title: string(id)}}
 }
 
 // lintOf is spf.Lint of raw, as the SPF evaluation reports it for the

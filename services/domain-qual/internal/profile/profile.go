@@ -33,7 +33,11 @@
 //
 // Flags come from a fixed table of deterministic rules (rules in
 // flags.go); each flag carries its rule text and evidence. Flags are
-// ordered high, medium, low priority, then by table order.
+// ordered high, medium, low priority, then by table order. The DNS rules
+// restate the dns-audit's verdicts: they read its findings (the ids of
+// package finding), never the records, so a flag and the audit cannot
+// disagree (dkim_not_found adds one profile judgement: not for null-MX
+// domains).
 //
 //	id                                 priority  fires when
 //	dmarc_not_enforced                 high      DMARC missing or invalid, or p=none (enforcement none)

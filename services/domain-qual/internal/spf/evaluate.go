@@ -3,6 +3,7 @@ package spf
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -133,23 +134,22 @@ type Result struct {
 	Parsed *Record `json:"-"`
 }
 
+// permissiveIDs are the findings that say the policy lets any server
+// send: the domain's record ends in +all or ?all, or a record it includes
+// or redirects to ends in +all. They are dangerous, not a permerror: the
+// policy stays found. Result.Permissive is the one judgement of them;
+// other packages ask it.
+var permissiveIDs = []finding.ID{finding.SPFPassAll, finding.SPFIncludePassAll, finding.SPFNeutralAll}
+
 // Permissive returns the finding that says the policy lets any server send
-// (FindingPassAll, FindingIncludePassAll or FindingNeutralAll; the most
-// severe first), and false when the policy does not.
+// (finding.SPFPassAll, SPFIncludePassAll or SPFNeutralAll; the most severe
+// when there are several), and false when the policy does not.
 func (r Result) Permissive() (finding.Finding, bool) {
-	var best finding.Finding
-	found := false
-	for _, fs := range [][]finding.Finding{r.Errors, r.Warnings} {
-		for _, f := range fs {
-			switch f.ID {
-			case FindingPassAll, FindingIncludePassAll, FindingNeutralAll:
-				if !found || f.Severity.Rank() > best.Severity.Rank() {
-					best, found = f, true
-				}
-			}
-		}
+	f, ok := finding.Find(r.Errors, permissiveIDs...)
+	if w, wok := finding.Find(r.Warnings, permissiveIDs...); wok && (!ok || w.Severity.Rank() < f.Severity.Rank()) {
+		return w, true
 	}
-	return best, found
+	return f, ok
 }
 
 // TXTStrings returns, for each TXT record of the answer, its character
@@ -280,7 +280,7 @@ func (ev *evaluation) applyTerm(tq termQuery, answers []resolver.Answer) {
 	}
 	if unknown {
 		ev.res.Complete = false
-		ev.warn(finding.Finding{ID: "spf.lookup_unknown", Severity: finding.Info, RFC: "RFC 7208 §5",
+		ev.warn(finding.Finding{ID: finding.SPFLookupUnknown, Severity: finding.Info, RFC: "RFC 7208 §5",
 			Title:    "an SPF mechanism lookup failed",
 			Detail:   fmt.Sprintf("%s in the record of %s could not be resolved (%s); void-lookup counting is incomplete", tq.mech.Raw, tq.node.Domain, answers[0].Reason),
 			Evidence: tq.mech.Raw,
@@ -292,7 +292,7 @@ func (ev *evaluation) applyTerm(tq termQuery, answers []resolver.Answer) {
 		ev.res.VoidLookupCount++
 	}
 	if tq.mech.Kind == KindMX && len(answers) > 0 && len(answers[0].Records) > MaxMXHosts {
-		ev.error(finding.Finding{ID: "spf.mx_too_many_hosts", Severity: finding.High, RFC: "RFC 7208 §4.6.4",
+		ev.error(finding.Finding{ID: finding.SPFMXTooManyHosts, Severity: finding.High, RFC: "RFC 7208 §4.6.4",
 			Title:    "an SPF mx mechanism returns more than 10 MX hosts",
 			Detail:   fmt.Sprintf("%s returns %d MX hosts; receivers return permerror", tq.mech.Raw, len(answers[0].Records)),
 			Evidence: tq.mech.Raw,
@@ -314,7 +314,7 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 	if isRoot {
 		ev.res.Record = sel.text
 		if sel.senderID {
-			ev.warn(finding.Finding{ID: "spf.sender_id", Severity: finding.Low, RFC: "RFC 4406",
+			ev.warn(finding.Finding{ID: finding.SPFSenderID, Severity: finding.Low, RFC: "RFC 4406",
 				Title:  "obsolete Sender ID (spf2.0) record published",
 				Detail: "Sender ID is historic and ignored by receivers; remove the spf2.0 record.",
 			})
@@ -328,7 +328,7 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 		n.Status = StatusMissing
 		if !isRoot {
 			n.Error = "no SPF record at " + n.Domain
-			ev.error(finding.Finding{ID: "spf." + n.Via + "_missing", Severity: finding.High, RFC: "RFC 7208 §5.2, §6.1",
+			ev.error(finding.Finding{ID: viaID(n.Via, finding.SPFIncludeMissing, finding.SPFRedirectMissing), Severity: finding.High, RFC: "RFC 7208 §5.2, §6.1",
 				Title:  fmt.Sprintf("SPF %s target has no SPF record", n.Via),
 				Detail: fmt.Sprintf("%s:%s has no SPF record, which makes the whole policy a permerror", n.Via, n.Domain),
 			})
@@ -337,7 +337,7 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 	case sel.count > 1:
 		n.Status, n.Error = StatusInvalid, fmt.Sprintf("%d SPF records", sel.count)
 		n.Record = sel.text
-		ev.error(finding.Finding{ID: "spf.multiple_records", Severity: finding.Critical, RFC: "RFC 7208 §4.5",
+		ev.error(finding.Finding{ID: finding.SPFMultipleRecords, Severity: finding.Critical, RFC: "RFC 7208 §4.5",
 			Title:    "more than one SPF record",
 			Detail:   fmt.Sprintf("%s publishes %d v=spf1 records; receivers return permerror", n.Domain, sel.count),
 			Evidence: strings.Join(append([]string{sel.text}, sel.otherSPFs...), " | "),
@@ -354,7 +354,7 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 	rec, err := Parse(sel.text)
 	if err != nil {
 		n.Status, n.Error = StatusInvalid, err.Error()
-		ev.error(finding.Finding{ID: "spf.syntax_error", Severity: finding.Critical, RFC: "RFC 7208 §4.6",
+		ev.error(finding.Finding{ID: finding.SPFSyntaxError, Severity: finding.Critical, RFC: "RFC 7208 §4.6",
 			Title:    "SPF record has a syntax error",
 			Detail:   fmt.Sprintf("%s: %v", n.Domain, err),
 			Evidence: sel.text,
@@ -389,13 +389,13 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 		switch {
 		case strings.Contains(target, "%"):
 			c.Status, c.Error = StatusMacro, "target uses macros; evaluated per message"
-			ev.warn(finding.Finding{ID: "spf.macro_not_evaluated", Severity: finding.Info, RFC: "RFC 7208 §7",
+			ev.warn(finding.Finding{ID: finding.SPFMacroNotEvaluated, Severity: finding.Info, RFC: "RFC 7208 §7",
 				Title: "SPF " + via + " target uses macros", Detail: via + ":" + target + " is counted but not resolved.",
 			})
 			return
 		case contains(ancestors, c.Domain):
 			c.Status, c.Error = StatusLoop, "already on the path "+strings.Join(ancestors, " -> ")
-			ev.error(finding.Finding{ID: "spf." + via + "_loop", Severity: finding.Critical, RFC: "RFC 7208 §4.6.4",
+			ev.error(finding.Finding{ID: viaID(via, finding.SPFIncludeLoop, finding.SPFRedirectLoop), Severity: finding.Critical, RFC: "RFC 7208 §4.6.4",
 				Title:  "SPF " + via + " loop",
 				Detail: fmt.Sprintf("%s -> %s loops back; receivers return permerror", strings.Join(ancestors, " -> "), c.Domain),
 			})
@@ -408,7 +408,7 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 		if via == "include" {
 			ev.included[c.Domain]++
 			if ev.included[c.Domain] == 2 {
-				ev.warn(finding.Finding{ID: "spf.duplicate_include", Severity: finding.Low, RFC: "RFC 7208 §4.6.4",
+				ev.warn(finding.Finding{ID: finding.SPFDuplicateInclude, Severity: finding.Low, RFC: "RFC 7208 §4.6.4",
 					Title:  "the same SPF record is included more than once",
 					Detail: c.Domain + " is included several times; each costs lookups again.",
 				})
@@ -445,6 +445,14 @@ func (ev *evaluation) visit(p pending, a resolver.Answer, depth int) ([]pending,
 	return children, terms
 }
 
+// viaID picks the finding id of an include target or of a redirect target.
+func viaID(via string, include, redirect finding.ID) finding.ID {
+	if via == "redirect" {
+		return redirect
+	}
+	return include
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -469,14 +477,14 @@ func (ev *evaluation) finish() {
 	res, root := ev.res, ev.res.Tree
 	res.AllQualifier = effectiveAll(root)
 	if res.LookupCount > MaxLookups {
-		ev.error(finding.Finding{ID: "spf.too_many_lookups", Severity: finding.High, RFC: "RFC 7208 §4.6.4",
+		ev.error(finding.Finding{ID: finding.SPFTooManyLookups, Severity: finding.High, RFC: "RFC 7208 §4.6.4",
 			Title:  "SPF policy needs more than 10 DNS lookups",
 			Detail: fmt.Sprintf("the include/redirect tree has %d DNS-querying terms; receivers return permerror after 10", res.LookupCount),
 			Fix:    "Remove unused includes or replace includes by the ip4/ip6 ranges they publish.",
 		})
 	}
 	if res.VoidLookupCount > MaxVoidLookups {
-		ev.error(finding.Finding{ID: "spf.too_many_void_lookups", Severity: finding.High, RFC: "RFC 7208 §4.6.4",
+		ev.error(finding.Finding{ID: finding.SPFTooManyVoidLookups, Severity: finding.High, RFC: "RFC 7208 §4.6.4",
 			Title:  "SPF policy causes more than 2 void DNS lookups",
 			Detail: fmt.Sprintf("%d lookups return NXDOMAIN or no records; receivers may return permerror after 2", res.VoidLookupCount),
 			Fix:    "Remove mechanisms that point at names without records.",
@@ -492,14 +500,14 @@ func (ev *evaluation) finish() {
 	default:
 		res.Status = StatusFound
 		for _, f := range res.Errors {
-			if f.ID != "spf.pass_all" && f.ID != "spf.include_pass_all" && f.ID != "spf.neutral_all" {
+			if !slices.Contains(permissiveIDs, f.ID) {
 				res.Status = StatusInvalid
 				break
 			}
 		}
 	}
 	if !res.Complete && res.Status == StatusFound {
-		ev.warn(finding.Finding{ID: "spf.partially_unknown", Severity: finding.Info, RFC: "RFC 7208 §4.6.4",
+		ev.warn(finding.Finding{ID: finding.SPFPartiallyUnknown, Severity: finding.Info, RFC: "RFC 7208 §4.6.4",
 			Title:  "part of the SPF tree could not be resolved",
 			Detail: "a DNS failure hid part of the include tree; lookup counts are lower bounds.",
 		})

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/memresolver"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 )
@@ -13,10 +14,10 @@ import (
 func findingIDs(r Result) []string {
 	var ids []string
 	for _, f := range r.Errors {
-		ids = append(ids, f.ID)
+		ids = append(ids, string(f.ID))
 	}
 	for _, f := range r.Warnings {
-		ids = append(ids, f.ID)
+		ids = append(ids, string(f.ID))
 	}
 	return ids
 }
@@ -373,5 +374,18 @@ func TestTargets(t *testing.T) {
 	var nilTree *Node
 	if got := nilTree.Targets(); got != nil {
 		t.Errorf("nil tree Targets() = %q", got)
+	}
+}
+
+// The ids of include and redirect targets spell the term, as the
+// contract's ids always have ("spf." + via + "_missing" ...).
+func TestViaIDsNameTheTerm(t *testing.T) {
+	for _, via := range []string{"include", "redirect"} {
+		if got := viaID(via, finding.SPFIncludeMissing, finding.SPFRedirectMissing); string(got) != "spf."+via+"_missing" {
+			t.Errorf("%s missing: %q", via, got)
+		}
+		if got := viaID(via, finding.SPFIncludeLoop, finding.SPFRedirectLoop); string(got) != "spf."+via+"_loop" {
+			t.Errorf("%s loop: %q", via, got)
+		}
 	}
 }

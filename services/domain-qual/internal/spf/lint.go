@@ -23,7 +23,7 @@ func CheckSize(chunks []string) []finding.Finding {
 		total += len(c)
 		if len(c) > maxStringLen {
 			out = append(out, finding.Finding{
-				ID: "spf.string_too_long", Severity: finding.High, RFC: "RFC 7208 §3.3",
+				ID: finding.SPFStringTooLong, Severity: finding.High, RFC: "RFC 7208 §3.3",
 				Title:    "SPF TXT string longer than 255 octets",
 				Detail:   fmt.Sprintf("string %d is %d octets; split the record into strings of at most 255 octets", i+1, len(c)),
 				Evidence: c,
@@ -33,29 +33,20 @@ func CheckSize(chunks []string) []finding.Finding {
 	switch {
 	case total > udpMaxLen:
 		out = append(out, finding.Finding{
-			ID: "spf.record_too_large", Severity: finding.Medium, RFC: "RFC 7208 §3.4",
+			ID: finding.SPFRecordTooLarge, Severity: finding.Medium, RFC: "RFC 7208 §3.4",
 			Title:  "SPF record exceeds 512 octets",
 			Detail: fmt.Sprintf("the record is %d octets; answers this large may need TCP and some receivers fail them", total),
 			Fix:    "Shorten the record, e.g. replace ip4 lists by an include of a dedicated sub-record.",
 		})
 	case total > recommendedMaxLen:
 		out = append(out, finding.Finding{
-			ID: "spf.record_large", Severity: finding.Low, RFC: "RFC 7208 §3.4",
+			ID: finding.SPFRecordLarge, Severity: finding.Low, RFC: "RFC 7208 §3.4",
 			Title:  "SPF record exceeds 450 octets",
 			Detail: fmt.Sprintf("the record is %d octets; keep it under 450 so the whole DNS answer fits in 512 octets", total),
 		})
 	}
 	return out
 }
-
-// Finding ids of the policies that let any server send: the domain's
-// record ends in +all or ?all, or a record it includes ends in +all.
-// Result.Permissive is the one judgement of them; other packages ask it.
-const (
-	FindingPassAll        = "spf.pass_all"
-	FindingIncludePassAll = "spf.include_pass_all"
-	FindingNeutralAll     = "spf.neutral_all"
-)
 
 // Lint reports policy problems of one parsed record. root says whether the
 // record is the domain's own record (include targets are linted with
@@ -69,34 +60,34 @@ func Lint(rec Record, raw string, root bool) []finding.Finding {
 	all, hasAll := rec.All()
 	switch {
 	case hasAll && all.Qualifier == QualPass && root:
-		add(finding.Finding{ID: FindingPassAll, Severity: finding.Critical, RFC: "RFC 7208 §5.1",
+		add(finding.Finding{ID: finding.SPFPassAll, Severity: finding.Critical, RFC: "RFC 7208 §5.1",
 			Title:  "SPF record ends with +all",
 			Detail: "+all authorises every host on the internet to send mail for this domain.",
 		})
 	case hasAll && all.Qualifier == QualPass:
-		add(finding.Finding{ID: FindingIncludePassAll, Severity: finding.Critical, RFC: "RFC 7208 §5.2",
+		add(finding.Finding{ID: finding.SPFIncludePassAll, Severity: finding.Critical, RFC: "RFC 7208 §5.2",
 			Title:  "an included SPF record ends with +all",
 			Detail: "the include matches every sender, so it authorises the whole internet.",
 		})
 	case hasAll && all.Qualifier == QualNeutral && root:
-		add(finding.Finding{ID: FindingNeutralAll, Severity: finding.High, RFC: "RFC 7208 §8.2",
+		add(finding.Finding{ID: finding.SPFNeutralAll, Severity: finding.High, RFC: "RFC 7208 §8.2",
 			Title:  "SPF record ends with ?all",
 			Detail: "?all gives a neutral result for unauthorised senders, which receivers treat like no SPF.",
 		})
 	case hasAll && all.Qualifier == QualSoftFail && root:
-		add(finding.Finding{ID: "spf.softfail_all", Severity: finding.Info, RFC: "RFC 7208 §8.5",
+		add(finding.Finding{ID: finding.SPFSoftfailAll, Severity: finding.Info, RFC: "RFC 7208 §8.5",
 			Title:  "SPF record ends with ~all",
 			Detail: "~all is common while DMARC enforces; -all is stricter once all senders are listed.",
 		})
 	case !hasAll && !rec.RedirectEffective() && root:
-		add(finding.Finding{ID: "spf.no_all", Severity: finding.Medium, RFC: "RFC 7208 §4.7",
+		add(finding.Finding{ID: finding.SPFNoAll, Severity: finding.Medium, RFC: "RFC 7208 §4.7",
 			Title:  "SPF record has no all mechanism and no redirect",
 			Detail: "when nothing matches the result is neutral, so unauthorised senders are not rejected.",
 		})
 	}
 	for _, m := range rec.Mechanisms {
 		if m.Kind == KindPTR {
-			add(finding.Finding{ID: "spf.ptr_used", Severity: finding.Low, RFC: "RFC 7208 §5.5",
+			add(finding.Finding{ID: finding.SPFPTRUsed, Severity: finding.Low, RFC: "RFC 7208 §5.5",
 				Title:  "SPF record uses the ptr mechanism",
 				Detail: "ptr SHOULD NOT be published: it is slow, unreliable and may be ignored by receivers.",
 			})
@@ -108,19 +99,19 @@ func Lint(rec Record, raw string, root bool) []finding.Finding {
 		for i, m := range rec.AfterAll {
 			terms[i] = m.Raw
 		}
-		add(finding.Finding{ID: "spf.terms_after_all", Severity: finding.Low, RFC: "RFC 7208 §5.1",
+		add(finding.Finding{ID: finding.SPFTermsAfterAll, Severity: finding.Low, RFC: "RFC 7208 §5.1",
 			Title:  "mechanisms after all are ignored",
 			Detail: "never evaluated: " + strings.Join(terms, " "),
 		})
 	}
 	if hasAll && rec.Redirect != "" {
-		add(finding.Finding{ID: "spf.redirect_ignored", Severity: finding.Low, RFC: "RFC 7208 §6.1",
+		add(finding.Finding{ID: finding.SPFRedirectIgnored, Severity: finding.Low, RFC: "RFC 7208 §6.1",
 			Title:  "redirect is ignored because the record has an all mechanism",
 			Detail: "redirect=" + rec.Redirect + " is never followed.",
 		})
 	}
 	for _, u := range rec.Unknown {
-		add(finding.Finding{ID: "spf.unknown_modifier", Severity: finding.Info, RFC: "RFC 7208 §6",
+		add(finding.Finding{ID: finding.SPFUnknownModifier, Severity: finding.Info, RFC: "RFC 7208 §6",
 			Title:  "unknown SPF modifier is ignored",
 			Detail: u.Name + "=" + u.Value,
 		})

@@ -11,7 +11,7 @@ import (
 func lintIDs(fs []finding.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.ID)
+		out = append(out, string(f.ID))
 	}
 	return out
 }
