@@ -7,7 +7,7 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults burst train
+.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults burst train configdoc
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
@@ -72,6 +72,11 @@ staticcheck:
 ## services/company-intel/internal/signals/model.json, byte for byte; about 4 minutes on 2 cores)
 train:
 	$(GO) run ./services/company-intel/cmd/trainsignals
+
+## configdoc: write docs/configuration.md, the configuration reference, from the variables the services' config
+## loaders declare (deploy/cmd/configdoc; a test in `make test` fails while the committed file differs)
+configdoc:
+	$(GO) run ./deploy/cmd/configdoc -o docs/configuration.md
 
 ## bench: benchmarks reported in docs/performance.md
 bench:

@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/compose-spec/compose-go/v2 v2.16.2
+	github.com/intel402/intel402/pkg/platform v0.0.0-00010101000000-000000000000
 	github.com/intel402/intel402/services/company-intel v0.0.0-00010101000000-000000000000
 	github.com/intel402/intel402/services/domain-qual v0.0.0-00010101000000-000000000000
 	k8s.io/api v0.37.2
@@ -94,7 +95,6 @@ require (
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
 	github.com/google/gnostic-models v0.7.1 // indirect
 	github.com/intel402/intel402/pkg/evidence v0.0.0-00010101000000-000000000000 // indirect
-	github.com/intel402/intel402/pkg/platform v0.0.0-00010101000000-000000000000 // indirect
 	github.com/intel402/intel402/pkg/x402 v0.0.0-00010101000000-000000000000 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/mattn/go-shellwords v1.0.12 // indirect

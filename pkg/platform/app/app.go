@@ -22,7 +22,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/telemetry"
 )
 
-// Base holds the settings every service reads (see docs/configuration.md).
+// Base holds the settings every service reads (docs/configuration.md).
 type Base struct {
 	Port            int           // PORT
 	ListenHost      string        // LISTEN_HOST (default all interfaces)
@@ -34,8 +34,24 @@ type Base struct {
 	WriteTimeout    time.Duration // HTTP_WRITE_TIMEOUT
 }
 
+// baseDocs describes the shared settings (docs/configuration.md).
+var baseDocs = map[string]string{
+	"PORT":        "listen port (0 = any free port)",
+	"LISTEN_HOST": "listen address; unset = all interfaces",
+	"REDIS_URL": "shared cache: `redis://[user:pass@]host:port/db` (single node, `rediss://` for TLS); add " +
+		"`?master_name=NAME&addr=h2:p` for Sentinel; `?addr=h2:p&addr=h3:p` (no master_name) for Cluster; " +
+		"unset = in-process LRU cache",
+	"CACHE_MAX_ENTRIES": "bound of the in-process cache",
+	"LOG_LEVEL":         "debug, info, warn, error (JSON logs on stdout)",
+	"OTEL_EXPORTER_OTLP_ENDPOINT": "OTLP/HTTP endpoint for traces and metrics; unset = no export (other " +
+		"`OTEL_EXPORTER_OTLP_*` variables are honoured)",
+	"SHUTDOWN_TIMEOUT":   "how long in-flight requests may drain after SIGTERM",
+	"HTTP_WRITE_TIMEOUT": "per-response write timeout",
+}
+
 // LoadBase reads the shared settings.
 func LoadBase(l *config.Loader, defaultPort int) Base {
+	l.Describe(baseDocs)
 	b := Base{
 		Port:            l.Int("PORT", defaultPort, 0, 65535),
 		ListenHost:      l.String("LISTEN_HOST", ""),

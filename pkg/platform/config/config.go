@@ -33,6 +33,9 @@ type Loader struct {
 	lookup   Lookup
 	problems []string
 	entries  []entry
+	decls    []decl            // every getter call, in order (Declarations)
+	docs     map[string]string // descriptions given with Describe
+	docErrs  []string          // variables described twice
 }
 
 type entry struct {
@@ -61,6 +64,7 @@ func (l *Loader) Problem(format string, args ...any) {
 
 // String returns the variable or def.
 func (l *Loader) String(key, def string) string {
+	l.declare(Decl{Name: key, Kind: "text", Default: def})
 	if v, ok := l.raw(key, false); ok {
 		return v
 	}
@@ -68,8 +72,11 @@ func (l *Loader) String(key, def string) string {
 }
 
 // Secret returns the variable (or the content of the file named by
-// KEY_FILE); it is masked in Effective.
+// KEY_FILE); it is masked in Effective. Both KEY and KEY_FILE are
+// declared, whichever is set.
 func (l *Loader) Secret(key string) string {
+	l.declare(Decl{Name: key, Kind: "text", Secret: true})
+	l.decls = append(l.decls, decl{Decl: Decl{Name: key + "_FILE", Kind: "file path"}, fileOf: key})
 	if v, ok := l.raw(key, true); ok {
 		return v
 	}
@@ -86,6 +93,7 @@ func (l *Loader) Secret(key string) string {
 
 // Int returns the variable parsed as an integer within [min, max], or def.
 func (l *Loader) Int(key string, def, min, max int) int {
+	l.declare(Decl{Name: key, Kind: "integer", Default: strconv.Itoa(def), Allowed: strconv.Itoa(min) + ".." + strconv.Itoa(max)})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return def
@@ -105,6 +113,7 @@ func (l *Loader) Int(key string, def, min, max int) int {
 // Duration returns the variable parsed by time.ParseDuration within
 // [min, max], or def.
 func (l *Loader) Duration(key string, def, min, max time.Duration) time.Duration {
+	l.declare(Decl{Name: key, Kind: "duration", Default: FormatDuration(def), Allowed: FormatDuration(min) + ".." + FormatDuration(max)})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return def
@@ -124,6 +133,7 @@ func (l *Loader) Duration(key string, def, min, max time.Duration) time.Duration
 // Float returns the variable parsed as a finite decimal number within
 // [min, max], or def.
 func (l *Loader) Float(key string, def, min, max float64) float64 {
+	l.declare(Decl{Name: key, Kind: "number", Default: formatFloat(def), Allowed: formatFloat(min) + ".." + formatFloat(max)})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return def
@@ -142,6 +152,7 @@ func (l *Loader) Float(key string, def, min, max float64) float64 {
 
 // Bool returns the variable parsed as a boolean, or def.
 func (l *Loader) Bool(key string, def bool) bool {
+	l.declare(Decl{Name: key, Kind: "boolean", Default: strconv.FormatBool(def), Allowed: "true, false, 1, 0"})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return def
@@ -156,6 +167,7 @@ func (l *Loader) Bool(key string, def bool) bool {
 
 // URL returns the variable if it is an absolute URL with one of schemes, or def.
 func (l *Loader) URL(key, def string, schemes ...string) string {
+	l.declare(Decl{Name: key, Kind: "URL", Default: def, Allowed: strings.Join(schemes, ", ")})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return def
@@ -176,6 +188,7 @@ func (l *Loader) URL(key, def string, schemes ...string) string {
 
 // HostPorts returns the comma-separated host:port list in the variable.
 func (l *Loader) HostPorts(key string) []string {
+	l.declare(Decl{Name: key, Kind: "host:port list", Allowed: "comma-separated"})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return nil
@@ -201,6 +214,7 @@ var addressRe = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
 
 // Address returns the variable if it is a 0x-prefixed 20-byte hex address.
 func (l *Loader) Address(key string) string {
+	l.declare(Decl{Name: key, Kind: "address", Allowed: "0x and 40 hex digits"})
 	v, ok := l.raw(key, false)
 	if !ok {
 		return ""

@@ -54,15 +54,40 @@ type Config struct {
 	SettleTimeout time.Duration
 }
 
+// docs describes the payment settings (docs/configuration.md).
+var docs = map[string]string{
+	"X402_PAY_TO": "required: the non-zero address that receives payments; a service without it refuses to start " +
+		"(`make run` sets a dev one)",
+	"X402_FACILITATOR_URL":     "remote x402 facilitator base URL; unset = the built-in facilitator",
+	"X402_FACILITATOR_TOKEN":   "bearer token for the remote facilitator",
+	"CDP_API_KEY_ID":           "Coinbase CDP key name for the CDP facilitator (per-request JWT); set with `CDP_API_KEY_SECRET`",
+	"CDP_API_KEY_SECRET":       "Coinbase CDP secret key for the CDP facilitator; set with `CDP_API_KEY_ID`",
+	"X402_RPC_URL":             "JSON-RPC endpoint of the built-in facilitator (Base mainnet by default)",
+	"X402_SETTLEMENT_KEY":      "hex key that sends settlements for the built-in facilitator; required without `X402_FACILITATOR_URL`",
+	"X402_MAX_TIMEOUT_SECONDS": "validity window offered in challenges, in seconds",
+	"TRUST_FORWARDED_HEADERS": "resource URLs from `X-Forwarded-Proto/Host` (behind a trusted proxy only); also the client " +
+		"address the refused-payment limiter counts under (`X-Forwarded-For`, `X-Real-IP`)",
+	"X402_PRECHECK": "check each payment locally (signature, payTo, amount, asset, network, validity window) before the " +
+		"replay store and the facilitator; false leaves every check to the facilitator and turns speculation off",
+	"X402_SPECULATION": "run a handler while the facilitator verifies, on the routes that allow it (domain-qual: all; " +
+		"company-intel: when the evidence is cached); false: verify first everywhere",
+	"X402_FAILURE_LIMIT":  "refused payments per client address within `X402_FAILURE_WINDOW` before `429` (0 = no limit)",
+	"X402_FAILURE_WINDOW": "window of `X402_FAILURE_LIMIT`, from the address's first refused payment",
+	"X402_SETTLE_TIMEOUT": "how long the built-in facilitator waits for a settlement's receipt; past it the settlement " +
+		"is pending and the response is held for a retry with the same payment",
+	"CORS_ALLOW_ORIGINS": "allowed browser origins, comma-separated; payment headers are exposed",
+}
+
 // Load reads the payment settings and records every problem in l.
 func Load(l *config.Loader) Config {
+	l.Describe(docs)
 	c := Config{
 		PayTo:             l.Address("X402_PAY_TO"),
 		FacilitatorURL:    l.URL("X402_FACILITATOR_URL", "", "http", "https"),
 		FacilitatorToken:  l.Secret("X402_FACILITATOR_TOKEN"),
 		CDPKeyID:          l.String("CDP_API_KEY_ID", ""),
 		CDPKeySecret:      l.Secret("CDP_API_KEY_SECRET"),
-		RPCURL:            l.URL("X402_RPC_URL", "", "http", "https", "ws", "wss"),
+		RPCURL:            l.URL("X402_RPC_URL", DefaultRPCURL, "http", "https", "ws", "wss"),
 		SettlementKey:     l.Secret("X402_SETTLEMENT_KEY"),
 		MaxTimeoutSeconds: l.Int("X402_MAX_TIMEOUT_SECONDS", 300, 30, 3600),
 		TrustForwarded:    l.Bool("TRUST_FORWARDED_HEADERS", false),
@@ -87,9 +112,6 @@ func Load(l *config.Loader) Config {
 		l.Problem("CDP_API_KEY_ID and CDP_API_KEY_SECRET must be set together")
 	}
 	if c.FacilitatorURL == "" {
-		if c.RPCURL == "" {
-			c.RPCURL = DefaultRPCURL
-		}
 		if c.SettlementKey == "" {
 			l.Problem("no facilitator: set X402_FACILITATOR_URL (a remote facilitator), or X402_SETTLEMENT_KEY " +
 				"(and X402_RPC_URL, default " + DefaultRPCURL + ") for the built-in facilitator")

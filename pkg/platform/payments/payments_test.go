@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,5 +248,18 @@ func TestChallengeHeaderSize(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Every payment setting has exactly one description (docs/configuration.md),
+// and X402_RPC_URL's default is the one the built-in facilitator uses.
+func TestLoadDescribesWhatItReads(t *testing.T) {
+	decls, err := config.Declare(func(l *config.Loader) { payments.Load(l) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(decls, func(d config.Decl) bool { return d.Name == "X402_RPC_URL" })
+	if i < 0 || decls[i].Default != payments.DefaultRPCURL {
+		t.Errorf("declarations %+v", decls)
 	}
 }

@@ -32,9 +32,21 @@ type Config struct {
 	HTTPPort  uint16
 }
 
+// docs describes the fetcher's settings (docs/configuration.md).
+var docs = map[string]string{
+	"FETCH_ALLOWLIST": "operator-only: comma-separated CIDR, IP or `IP:port` the guarded fetcher (MTA-STS policy " +
+		"files, full-profile websites, company websites) may reach although not public, e.g. loopback test " +
+		"fixtures; never from request input",
+	"WEBSITE_HTTPS_PORT": "test/demo only: the port `https://<domain>/` is fetched on (loopback fixtures; " +
+		"`FETCH_ALLOWLIST` must name it too)",
+	"WEBSITE_HTTP_PORT": "test/demo only: the port `http://<domain>/` is fetched on (loopback fixtures; " +
+		"`FETCH_ALLOWLIST` must name it too)",
+}
+
 // Load reads FETCH_ALLOWLIST, WEBSITE_HTTPS_PORT and WEBSITE_HTTP_PORT,
 // recording any problem in l.
 func Load(l *config.Loader) Config {
+	l.Describe(docs)
 	return Config{
 		AllowList: allowList(l, "FETCH_ALLOWLIST"),
 		HTTPSPort: uint16(l.Int("WEBSITE_HTTPS_PORT", DefaultHTTPSPort, 1, 65535)),

@@ -52,3 +52,14 @@ func TestLoad(t *testing.T) {
 		})
 	}
 }
+
+// Every fetcher setting has exactly one description (docs/configuration.md).
+func TestLoadDescribesWhatItReads(t *testing.T) {
+	decls, err := config.Declare(func(l *config.Loader) { webfetch.Load(l) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(decls) != 3 || decls[1].Default != "443" || decls[2].Default != "80" {
+		t.Errorf("declarations %+v", decls)
+	}
+}

@@ -1,6 +1,8 @@
 // Package ops states what deploying domain-qual relies on: its default port,
-// its health path and every environment variable it reads. It is public
-// (not internal) so the manifests in deploy/ are checked against it.
+// its health path and every environment variable it reads, with its
+// default, bounds and description. It is public (not internal) so the
+// manifests in deploy/ are checked against it and docs/configuration.md is
+// generated from it.
 package ops
 
 import (
@@ -21,3 +23,8 @@ const HealthPath = "/api/health"
 func EnvNames() []string {
 	return pconfig.Names(func(lookup pconfig.Lookup) { _, _, _ = config.Load(lookup) })
 }
+
+// EnvDeclarations returns the declaration of every environment variable the
+// service reads, in reading order, with its default, bounds and
+// description (deploy/cmd/configdoc writes docs/configuration.md from it).
+func EnvDeclarations() ([]pconfig.Decl, error) { return config.Declarations() }

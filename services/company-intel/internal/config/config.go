@@ -1,4 +1,6 @@
-// Package config is company-intel's one place for settings (docs/configuration.md lists them).
+// Package config is company-intel's one place for settings: Load reads
+// them all, and the reference, docs/configuration.md, is generated from
+// Declarations (`make configdoc`).
 package config
 
 import (
@@ -88,9 +90,63 @@ type Budget struct {
 	DailyUSD      float64 // UPSTREAM_DAILY_BUDGET_USD, shared by every replica through Redis
 }
 
+// docs describes the settings read here (docs/configuration.md); the
+// shared ones are described beside their loaders.
+var docs = map[string]string{
+	"DNS_RESOLVERS": "DNS servers the website fetcher resolves the host names it dials with; unset = the system's " +
+		"(`/etc/resolv.conf`)",
+	"RESEARCH_TIMEOUT": "one deadline for resolving the company and gathering every source; `HTTP_WRITE_TIMEOUT` " +
+		"must exceed it",
+	"UPSTREAM_TIMEOUT": "one provider call, retries included (at most `RESEARCH_TIMEOUT`)",
+	"EVIDENCE_TTL": "how long a company's evidence bundle (per lookback window) is reused by every operation; " +
+		"10 min when a source failed",
+	"PROVIDER_SLOT_WAIT": "the longest a provider call waits for its rate slot, counted from the request (0: only " +
+		"the deadlines bound it): under a burst a later slot is skipped (`rate_limited`, `meta.partial`) rather " +
+		"than queued for; a request alone never waits that long",
+	"EGRESS_ID": "names the egress the replicas sharing `REDIS_URL` call providers from: each provider's rate is " +
+		"one budget per egress",
+	"EXPECTED_REPLICAS": "replicas sharing an egress: while Redis is unavailable each keeps the provider's rate " +
+		"divided by it",
+	"EXA_API_KEY": "Exa key; enables Exa news search and, when the free sources find no company for a name, Exa " +
+		"company search; unset = Exa off",
+	"EXA_BASE_URL": "Exa API",
+	"EXA_SEARCH_PRICE_USD": "unit price of an Exa search, reserved with the cost guard before each call and used " +
+		"when a response reports no `costDollars`",
+	"EXA_CONTENTS_PRICE_USD": "unit price of an Exa contents call, reserved with the cost guard before each call " +
+		"and used when a response reports no `costDollars`",
+	"NEWS_RSS_URL":  "Google News RSS search (key-less)",
+	"GDELT_DOC_URL": "GDELT DOC 2.0 API (key-less; one query per 5 s per process)",
+	"SEC_DATA_URL":  "SEC EDGAR submissions JSON",
+	"SEC_WWW_URL":   "SEC EDGAR ticker file, archives and browse pages",
+	"SEC_USER_AGENT": "the declared User-Agent the SEC requires, e.g. `\"Acme Research ops@acme.example\"`; while " +
+		"unset the SEC source is disabled with a start-up notice (at most 10 requests/s per process)",
+	"WIKIDATA_API_URL":            "Wikidata entity search and entities",
+	"WIKIDATA_SPARQL_URL":         "Wikidata SPARQL endpoint (official website → entity)",
+	"GREENHOUSE_API_URL":          "Greenhouse job-board API (key-less)",
+	"LEVER_API_URL":               "Lever job-board API (key-less)",
+	"ASHBY_API_URL":               "Ashby job-board API (key-less)",
+	"WORKABLE_API_URL":            "Workable job-board API (key-less)",
+	"SMARTRECRUITERS_API_URL":     "SmartRecruiters job-board API (key-less)",
+	"UPSTREAM_REQUEST_BUDGET_USD": "most one request may spend on paid providers (Exa)",
+	"UPSTREAM_DAILY_BUDGET_USD": "most all replicas together spend on paid providers per UTC day (shared through " +
+		"Redis; in-process without it); past it `503 upstream_budget_exhausted` before any upstream call",
+}
+
 // Load reads and validates every setting at once.
 func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 	l := config.NewLoader(lookup)
+	c := read(l)
+	return c, l.Effective(), l.Err()
+}
+
+// Declarations returns every variable Load reads, in reading order, with
+// its default, bounds and description: docs/configuration.md is
+// generated from it.
+func Declarations() ([]config.Decl, error) { return config.Declare(func(l *config.Loader) { read(l) }) }
+
+// read reads every setting through l, recording problems in l.
+func read(l *config.Loader) Config {
+	l.Describe(docs)
 	web := func(key, def string) string { return l.URL(key, def, "http", "https") }
 	c := Config{
 		Base:       app.LoadBase(l, DefaultPort),
@@ -134,5 +190,5 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 	if c.Research.UpstreamTimeout > c.Research.Timeout {
 		l.Problem("UPSTREAM_TIMEOUT (%s) must not exceed RESEARCH_TIMEOUT (%s)", c.Research.UpstreamTimeout, c.Research.Timeout)
 	}
-	return c, l.Effective(), l.Err()
+	return c
 }

@@ -1,4 +1,6 @@
-// Package config is domain-qual's one place for settings (docs/configuration.md lists them).
+// Package config is domain-qual's one place for settings: Load reads them
+// all, and the reference, docs/configuration.md, is generated from
+// Declarations (`make configdoc`).
 package config
 
 import (
@@ -70,9 +72,35 @@ func (d Deadline) Longest() time.Duration {
 	return max(d.Classify, d.Audit, d.Profile, d.Batch)
 }
 
+// docs describes the settings read here (docs/configuration.md); the
+// shared ones are described beside their loaders.
+var docs = map[string]string{
+	"DNS_RESOLVERS":     "DNS servers every query is sent to; unset = the system's (`/etc/resolv.conf`)",
+	"DNS_QUERY_TIMEOUT": "per query and server",
+	"DNS_ATTEMPTS":      "servers tried per question (SERVFAIL/timeout fail over)",
+	"DNS_CACHE_SIZE":    "answers kept by the process-wide DNS cache (TTL-honouring)",
+	"CLASSIFY_TIMEOUT":  "deadline of one classify use-case call",
+	"AUDIT_TIMEOUT":     "deadline of one dns-audit use-case call",
+	"PROFILE_TIMEOUT":   "deadline of one full-profile call, DNS audit and website together",
+	"BATCH_TIMEOUT": "one overall deadline of a batch-classify call; `HTTP_WRITE_TIMEOUT` must exceed all four " +
+		"deadlines",
+}
+
 // Load reads and validates every setting at once.
 func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 	l := config.NewLoader(lookup)
+	c := read(l)
+	return c, l.Effective(), l.Err()
+}
+
+// Declarations returns every variable Load reads, in reading order, with
+// its default, bounds and description: docs/configuration.md is
+// generated from it.
+func Declarations() ([]config.Decl, error) { return config.Declare(func(l *config.Loader) { read(l) }) }
+
+// read reads every setting through l, recording problems in l.
+func read(l *config.Loader) Config {
+	l.Describe(docs)
 	c := Config{
 		Base:     app.LoadBase(l, DefaultPort),
 		Payments: payments.Load(l),
@@ -96,5 +124,5 @@ func Load(lookup config.Lookup) (Config, []slog.Attr, error) {
 		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than every deadline: CLASSIFY_TIMEOUT (%s), AUDIT_TIMEOUT (%s), "+
 			"PROFILE_TIMEOUT (%s), BATCH_TIMEOUT (%s)", c.Base.WriteTimeout, d.Classify, d.Audit, d.Profile, d.Batch)
 	}
-	return c, l.Effective(), l.Err()
+	return c
 }

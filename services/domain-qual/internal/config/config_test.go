@@ -117,3 +117,11 @@ func TestDeadlineLongest(t *testing.T) {
 		})
 	}
 }
+
+// Every variable Load reads is described exactly once, here or beside a
+// shared loader (docs/configuration.md is generated from them).
+func TestEveryVariableDescribed(t *testing.T) {
+	if _, err := config.Declarations(); err != nil {
+		t.Fatal(err)
+	}
+}
