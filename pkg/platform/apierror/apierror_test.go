@@ -39,28 +39,28 @@ func TestConstructors(t *testing.T) {
 		name      string
 		err       *Error
 		status    int
-		code      string
+		code      Code
 		message   string
 		errString string
 		details   map[string]any
 		unwrap    error
 	}{
 		{
-			name: "New formats the message", err: New(http.StatusNotFound, CodeNotFound, "no %s %d", "thing", 7),
+			name: "New formats the message", err: New(CodeNotFound, "no %s %d", "thing", 7),
 			status: 404, code: CodeNotFound, message: "no thing 7", errString: "not_found: no thing 7",
 		},
 		{
-			name: "New without args keeps the message", err: New(http.StatusBadRequest, CodeInvalidJSON, "plain"),
+			name: "New without args keeps the message", err: New(CodeInvalidJSON, "plain"),
 			status: 400, code: CodeInvalidJSON, message: "plain", errString: "invalid_json: plain",
 		},
 		{
-			name: "Wrap keeps the cause", err: Wrap(cause, http.StatusBadGateway, CodeUpstreamFailure, "upstream failed"),
+			name: "Wrap keeps the cause", err: Wrap(cause, CodeUpstreamFailure, "upstream failed"),
 			status: 502, code: CodeUpstreamFailure, message: "upstream failed",
 			errString: "upstream_failure: upstream failed: db exploded at 10.0.0.3", unwrap: cause,
 		},
 		{
 			name:   "WithDetails sets details",
-			err:    New(http.StatusUnprocessableEntity, CodeInsufficientEvidence, "thin").WithDetails(map[string]any{"sources": 1}),
+			err:    New(CodeInsufficientEvidence, "thin").WithDetails(map[string]any{"sources": 1}),
 			status: 422, code: CodeInsufficientEvidence, message: "thin", errString: "insufficient_evidence: thin",
 			details: map[string]any{"sources": 1},
 		},
@@ -83,10 +83,10 @@ func TestConstructors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := tt.err
-			if e.Status != tt.status || e.HTTPStatus() != tt.status {
-				t.Errorf("status = %d/%d, want %d", e.Status, e.HTTPStatus(), tt.status)
+			if e.HTTPStatus() != tt.status {
+				t.Errorf("status = %d, want %d", e.HTTPStatus(), tt.status)
 			}
-			if e.Code != tt.code || e.ErrorCode() != tt.code {
+			if e.Code != tt.code || e.ErrorCode() != string(tt.code) {
 				t.Errorf("code = %q/%q, want %q", e.Code, e.ErrorCode(), tt.code)
 			}
 			if e.Message != tt.message {
@@ -110,7 +110,7 @@ func TestConstructors(t *testing.T) {
 
 func TestFrom(t *testing.T) {
 	secret := "pq: password authentication failed for user admin"
-	base := New(http.StatusServiceUnavailable, CodeBudgetExhausted, "budget spent").
+	base := New(CodeBudgetExhausted, "budget spent").
 		WithDetails(map[string]any{"retryAfter": 60})
 	tests := []struct {
 		name   string
@@ -121,11 +121,11 @@ func TestFrom(t *testing.T) {
 		{"direct *Error", base, 503, Body{Code: CodeBudgetExhausted, Message: "budget spent", Details: map[string]any{"retryAfter": 60}}},
 		{"wrapped once with %w", fmt.Errorf("handler: %w", base), 503,
 			Body{Code: CodeBudgetExhausted, Message: "budget spent", Details: map[string]any{"retryAfter": 60}}},
-		{"wrapped twice with %w", fmt.Errorf("a: %w", fmt.Errorf("b: %w", New(404, CodeNotFound, "gone"))), 404,
+		{"wrapped twice with %w", fmt.Errorf("a: %w", fmt.Errorf("b: %w", New(CodeNotFound, "gone"))), 404,
 			Body{Code: CodeNotFound, Message: "gone"}},
-		{"Wrap hides the cause text", Wrap(errors.New(secret), http.StatusGatewayTimeout, CodeUpstreamTimeout, "upstream timed out"), 504,
+		{"Wrap hides the cause text", Wrap(errors.New(secret), CodeUpstreamTimeout, "upstream timed out"), 504,
 			Body{Code: CodeUpstreamTimeout, Message: "upstream timed out"}},
-		{"wrapped Wrap hides the cause text", fmt.Errorf("svc: %w", Wrap(errors.New(secret), http.StatusBadGateway, CodeUpstreamFailure, "provider failed")), 502,
+		{"wrapped Wrap hides the cause text", fmt.Errorf("svc: %w", Wrap(errors.New(secret), CodeUpstreamFailure, "provider failed")), 502,
 			Body{Code: CodeUpstreamFailure, Message: "provider failed"}},
 		{"plain error becomes 500", errors.New(secret), 500, Body{Code: CodeInternal, Message: "internal error"}},
 		{"%v-formatted *Error loses its code", fmt.Errorf("x: %v", base), 500, Body{Code: CodeInternal, Message: "internal error"}},
@@ -155,14 +155,16 @@ func TestFrom(t *testing.T) {
 
 func TestCodeConstants(t *testing.T) {
 	// The codes are a public contract; pin their wire values.
-	want := map[string]string{
+	want := map[Code]string{
 		CodeInvalidJSON:          "invalid_json",
 		CodeInvalidRequest:       "invalid_request",
 		CodeUnsupportedMediaType: "unsupported_content_type",
+		CodeInvalidDomain:        "invalid_domain",
 		CodeBodyTooLarge:         "body_too_large",
 		CodeNotFound:             "not_found",
 		CodeMethodNotAllowed:     "method_not_allowed",
 		CodeInsufficientEvidence: "insufficient_evidence",
+		CodeCompanyNotResolved:   "company_not_resolved",
 		CodeUpstreamFailure:      "upstream_failure",
 		CodeUpstreamRateLimited:  "upstream_rate_limited",
 		CodeBudgetExhausted:      "upstream_budget_exhausted",
@@ -170,11 +172,11 @@ func TestCodeConstants(t *testing.T) {
 		CodeUpstreamTimeout:      "upstream_timeout",
 		CodeInternal:             "internal_error",
 	}
-	if len(want) != 13 {
+	if len(want) != 15 {
 		t.Fatalf("duplicate code values: %d distinct", len(want))
 	}
 	for got, w := range want {
-		if got != w {
+		if string(got) != w {
 			t.Errorf("code %q, want %q", got, w)
 		}
 	}
@@ -198,7 +200,7 @@ func TestHandlerEnvelope(t *testing.T) {
 		path       string
 		handlerErr error
 		status     int
-		code       string
+		code       Code
 		message    string
 		details    map[string]any
 		logged     bool
@@ -207,7 +209,7 @@ func TestHandlerEnvelope(t *testing.T) {
 			InvalidField("domain", "is required", nil), 400, CodeInvalidRequest, "domain: is required",
 			map[string]any{"field": "domain", "reason": "is required"}, false},
 		{"wrapped apierror", http.MethodGet, "/x",
-			fmt.Errorf("svc: %w", New(http.StatusBadGateway, CodeUpstreamFailure, "provider down")), 502, CodeUpstreamFailure, "provider down", nil, true},
+			fmt.Errorf("svc: %w", New(CodeUpstreamFailure, "provider down")), 502, CodeUpstreamFailure, "provider down", nil, true},
 		{"foreign Coder renders its ErrorMessage only", http.MethodGet, "/x",
 			fmt.Errorf("svc: %w", coderErr{}), 402, "payment_required", "payment required", nil, false},
 		{"plain error is 500 and not leaked", http.MethodGet, "/x",
@@ -221,8 +223,8 @@ func TestHandlerEnvelope(t *testing.T) {
 		{"echo 500 hides its message", http.MethodGet, "/x", echo.NewHTTPError(500, secret), 500, CodeInternal, "internal error", nil, true},
 		{"echo 502 becomes 500", http.MethodGet, "/x", echo.NewHTTPError(502, "gw"), 500, CodeInternal, "internal error", nil, true},
 		{"apierror wrapped in echo.HTTPError keeps its code", http.MethodGet, "/x",
-			echo.NewHTTPError(500).SetInternal(New(http.StatusTooManyRequests, CodeUpstreamRateLimited, "slow down")),
-			429, CodeUpstreamRateLimited, "slow down", nil, false},
+			echo.NewHTTPError(500).SetInternal(New(CodeUpstreamRateLimited, "slow down")),
+			503, CodeUpstreamRateLimited, "slow down", nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -280,7 +282,7 @@ func TestHandlerEnvelope(t *testing.T) {
 
 func TestHandlerHeadHasNoBody(t *testing.T) {
 	e := newServer(io.Discard)
-	e.HEAD("/x", func(echo.Context) error { return New(http.StatusNotFound, CodeNotFound, "gone") })
+	e.HEAD("/x", func(echo.Context) error { return New(CodeNotFound, "gone") })
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodHead, "/x", nil))
 	if rec.Code != 404 || rec.Body.Len() != 0 {
@@ -303,7 +305,7 @@ func TestHandlerCommittedResponseUntouched(t *testing.T) {
 
 func TestHandlerGeneratesRequestIDWhenAbsent(t *testing.T) {
 	e := newServer(io.Discard)
-	e.GET("/x", func(echo.Context) error { return New(400, CodeInvalidRequest, "bad") })
+	e.GET("/x", func(echo.Context) error { return New(CodeInvalidRequest, "bad") })
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/x", nil))
 	var env Envelope
@@ -322,10 +324,10 @@ func TestHandlerRetryAfter(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&Error{Status: 503, Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: 5 * time.Second}, "5"},
-		{fmt.Errorf("wrapped: %w", &Error{Status: 503, Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: 1500 * time.Millisecond}), "2"},
-		{&Error{Status: 503, Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: time.Millisecond}, "1"},
-		{New(http.StatusBadGateway, CodeUpstreamFailure, "down"), ""},
+		{&Error{Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: 5 * time.Second}, "5"},
+		{fmt.Errorf("wrapped: %w", &Error{Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: 1500 * time.Millisecond}), "2"},
+		{&Error{Code: CodeUpstreamRateLimited, Message: "later", RetryAfter: time.Millisecond}, "1"},
+		{New(CodeUpstreamFailure, "down"), ""},
 	}
 	for _, tt := range tests {
 		var logs logBuf

@@ -22,9 +22,16 @@ func Handler(logger *slog.Logger) echo.HTTPErrorHandler {
 		}
 		status, body := fromEcho(err)
 		body.RequestID = requestid.FromEcho(c)
+		var coder Coder
+		if errors.As(err, &coder) {
+			if code, unknown := untabled(coder); unknown {
+				logger.ErrorContext(c.Request().Context(), "error code missing from apierror's status table; answered 500",
+					slog.String("code", string(code)))
+			}
+		}
 		if status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "request failed",
-				slog.String("code", body.Code), slog.Int("status", status), slog.Any("err", err))
+				slog.String("code", string(body.Code)), slog.Int("status", status), slog.Any("err", err))
 		}
 		var ae *Error
 		if errors.As(err, &ae) && ae.RetryAfter > 0 {

@@ -46,15 +46,15 @@ func (h *Handler) handle(t *tool) mcp.ToolHandler {
 		}
 		payment, err := paymentHeader(req.Params.Meta)
 		if err != nil {
-			return envelopeResult(http.StatusBadRequest, apierror.CodeInvalidRequest, err.Error(),
-				map[string]any{"field": "_meta." + MetaPayment}), nil
+			return envelopeResult(apierror.New(apierror.CodeInvalidRequest, "%s", err.Error()).
+				WithDetails(map[string]any{"field": "_meta." + MetaPayment})), nil
 		}
 		args := req.Params.Arguments
 		rec, err := h.dispatch(ctx, t, args, payment, hdr)
 		if err != nil {
 			var ae *apierror.Error
 			if errors.As(err, &ae) {
-				return envelopeResult(ae.Status, ae.Code, ae.Message, ae.Details), nil
+				return envelopeResult(ae), nil
 			}
 			return nil, err
 		}
@@ -176,9 +176,9 @@ func jsonResult(body []byte, isError bool, meta mcp.Meta) *mcp.CallToolResult {
 
 // envelopeResult is an isError result with an error envelope this package
 // makes itself (arguments or payment that cannot even be dispatched).
-func envelopeResult(status int, code, message string, details map[string]any) *mcp.CallToolResult {
-	env := apierror.Envelope{Error: apierror.Body{Code: code, Message: message, Details: details}}
-	b, _ := json.Marshal(env)
+func envelopeResult(e *apierror.Error) *mcp.CallToolResult {
+	status, body := apierror.From(e)
+	b, _ := json.Marshal(apierror.Envelope{Error: body})
 	return jsonResult(b, true, mcp.Meta{MetaHTTPStatus: status})
 }
 

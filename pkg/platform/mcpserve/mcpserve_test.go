@@ -178,7 +178,7 @@ func newApp(t *testing.T, trustForwarded bool) *app {
 	e.GET("/v1/echo", a.echo, validateEcho, pay)
 	e.POST("/v1/things", a.things, validateThing, pay)
 	e.GET("/v1/broken", func(echo.Context) error {
-		return apierror.New(http.StatusBadGateway, apierror.CodeUpstreamFailure, "the upstream failed")
+		return apierror.New(apierror.CodeUpstreamFailure, "the upstream failed")
 	}, pay)
 
 	h, err := mcpserve.New(mcpserve.Config{
@@ -244,7 +244,7 @@ type thing struct {
 func validateThing(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if c.Request().Header.Get(echo.HeaderContentType) != echo.MIMEApplicationJSON {
-			return apierror.New(http.StatusBadRequest, apierror.CodeUnsupportedMediaType, "send application/json")
+			return apierror.New(apierror.CodeUnsupportedMediaType, "send application/json")
 		}
 		b, err := io.ReadAll(c.Request().Body)
 		if err != nil {
@@ -561,9 +561,10 @@ func TestInvalidArgumentsAreNeverCharged(t *testing.T) {
 	thingsPR := paymentRequired(t, mcptest.Call(t, cs, "things", map[string]any{"name": "lamp"}, nil), "things")
 	thingsPayload := mcptest.Sign(t, thingsPR)
 	cases := []struct {
-		tool, code string
-		args       any
-		payment    any
+		tool    string
+		code    apierror.Code
+		args    any
+		payment any
 	}{
 		{"echo", apierror.CodeInvalidRequest, map[string]any{}, payload},
 		{"echo", apierror.CodeInvalidRequest, map[string]any{"word": strings.Repeat("w", 21)}, payload},

@@ -23,7 +23,7 @@ func TestMiddlewareErrorRendersAsIs(t *testing.T) {
 	}
 	for _, err := range []error{pe, fmt.Errorf("route: %w", pe)} {
 		status, body := apierror.From(err)
-		want := apierror.Body{Code: pe.Code, Message: pe.Message, Details: pe.Details}
+		want := apierror.Body{Code: apierror.Code(pe.Code), Message: pe.Message, Details: pe.Details}
 		if status != pe.Status || !reflect.DeepEqual(body, want) {
 			t.Fatalf("From(%v) = %d %+v, want %d %+v", err, status, body, pe.Status, want)
 		}

@@ -123,8 +123,7 @@ func Recover(logger *slog.Logger) echo.MiddlewareFunc {
 					}
 					logger.ErrorContext(c.Request().Context(), "panic in handler",
 						slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
-					err = apierror.Wrap(fmt.Errorf("panic: %v", r), http.StatusInternalServerError,
-						apierror.CodeInternal, "internal error")
+					err = apierror.Wrap(fmt.Errorf("panic: %v", r), apierror.CodeInternal, "internal error")
 				}
 			}()
 			return next(c)

@@ -26,7 +26,7 @@ func newEcho(t *testing.T, logs io.Writer) *echo.Echo {
 	e.GET("/ok", func(c echo.Context) error { return c.JSON(200, map[string]bool{"ok": true}) })
 	e.GET("/panic", func(echo.Context) error { panic("boom") })
 	e.GET("/coded", func(echo.Context) error {
-		return apierror.New(http.StatusBadGateway, apierror.CodeUpstreamFailure, "search provider failed")
+		return apierror.New(apierror.CodeUpstreamFailure, "search provider failed")
 	})
 	e.GET("/plain", func(echo.Context) error { return io.ErrUnexpectedEOF })
 	return e
@@ -37,7 +37,7 @@ func TestErrorEnvelopes(t *testing.T) {
 	tests := []struct {
 		name, method, path string
 		wantStatus         int
-		wantCode           string
+		wantCode           apierror.Code
 	}{
 		{"unknown route", "GET", "/nope", 404, apierror.CodeNotFound},
 		{"wrong method", "POST", "/ok", 405, apierror.CodeMethodNotAllowed},

@@ -2,7 +2,6 @@ package strictjson
 
 import (
 	"fmt"
-	"net/http"
 	"unicode/utf8"
 
 	"github.com/intel402/intel402/pkg/platform/apierror"
@@ -53,6 +52,6 @@ func (p *Problems) Err() error {
 	if len(p.list) > 1 {
 		msg += fmt.Sprintf(" (and %d more problems)", len(p.list)-1)
 	}
-	return apierror.New(http.StatusBadRequest, apierror.CodeInvalidRequest, "%s", msg).
+	return apierror.New(apierror.CodeInvalidRequest, "%s", msg).
 		WithDetails(map[string]any{"field": first["field"], "problems": p.list})
 }

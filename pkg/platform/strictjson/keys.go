@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"reflect"
 	"strings"
 
@@ -72,7 +71,7 @@ func walk(dec *json.Decoder, t reflect.Type, path string) error {
 			key, _ := kt.(string)
 			name := join(path, key)
 			if seen[key] {
-				return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "property %q appears twice", name).
+				return apierror.New(apierror.CodeInvalidJSON, "property %q appears twice", name).
 					WithDetails(map[string]any{"field": name, "reason": "duplicate property"})
 			}
 			seen[key] = true

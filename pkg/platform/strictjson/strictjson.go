@@ -41,7 +41,7 @@ func BodyLimit(limit int64) echo.MiddlewareFunc {
 }
 
 func tooLarge(limit int64) *apierror.Error {
-	return apierror.New(http.StatusRequestEntityTooLarge, apierror.CodeBodyTooLarge,
+	return apierror.New(apierror.CodeBodyTooLarge,
 		"request body exceeds %d bytes", limit).WithDetails(map[string]any{"limitBytes": limit})
 }
 
@@ -51,7 +51,7 @@ func RequireJSON(r *http.Request) error {
 	ct := r.Header.Get(echo.HeaderContentType)
 	mt, _, err := mime.ParseMediaType(ct)
 	if ct == "" || err != nil || mt != echo.MIMEApplicationJSON {
-		return apierror.New(http.StatusBadRequest, apierror.CodeUnsupportedMediaType,
+		return apierror.New(apierror.CodeUnsupportedMediaType,
 			"Content-Type must be application/json").WithDetails(map[string]any{"contentType": ct})
 	}
 	return nil
@@ -82,7 +82,7 @@ func ReadBody(r *http.Request) ([]byte, error) {
 		if errors.As(err, &mbe) {
 			return nil, tooLarge(mbe.Limit)
 		}
-		return nil, apierror.Wrap(err, http.StatusBadRequest, apierror.CodeInvalidJSON, "could not read the request body")
+		return nil, apierror.Wrap(err, apierror.CodeInvalidJSON, "could not read the request body")
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	return body, nil
@@ -92,10 +92,10 @@ func ReadBody(r *http.Request) ([]byte, error) {
 func DecodeBytes(body []byte, dst any) error {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
-		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "request body is required")
+		return apierror.New(apierror.CodeInvalidJSON, "request body is required")
 	}
 	if trimmed[0] != '{' {
-		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "request body must be a JSON object")
+		return apierror.New(apierror.CodeInvalidJSON, "request body must be a JSON object")
 	}
 	if err := checkKeys(trimmed, reflect.TypeOf(dst), ""); err != nil {
 		return err
@@ -106,7 +106,7 @@ func DecodeBytes(body []byte, dst any) error {
 		return translate(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "unexpected data after the JSON object")
+		return apierror.New(apierror.CodeInvalidJSON, "unexpected data after the JSON object")
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ func translate(err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON,
+		return apierror.New(apierror.CodeInvalidJSON,
 			"malformed JSON at byte %d", syn.Offset).WithDetails(map[string]any{"offset": syn.Offset})
 	case errors.As(err, &typ):
 		field := typ.Field
@@ -154,14 +154,14 @@ func translate(err error) error {
 		return apierror.InvalidField(field, fmt.Sprintf("must be %s, got %s", jsonType(typ.Type.Kind().String()), typ.Value),
 			map[string]any{"expected": jsonType(typ.Type.Kind().String()), "got": typ.Value})
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return apierror.New(http.StatusBadRequest, apierror.CodeInvalidJSON, "truncated JSON body")
+		return apierror.New(apierror.CodeInvalidJSON, "truncated JSON body")
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
 		name = strings.Trim(name, `"`)
 		return apierror.InvalidField(name, "unknown property", nil)
 	}
-	return apierror.Wrap(err, http.StatusBadRequest, apierror.CodeInvalidJSON, "invalid JSON body")
+	return apierror.Wrap(err, apierror.CodeInvalidJSON, "invalid JSON body")
 }
 
 func jsonType(kind string) string {

@@ -53,7 +53,7 @@ func TestDecodeBytes(t *testing.T) {
 		name    string
 		body    string
 		status  int
-		code    string
+		code    apierror.Code
 		message string
 		details map[string]any
 	}{
@@ -112,8 +112,8 @@ func TestDecodeBytes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var dst request
 			ae := asAPI(t, DecodeBytes([]byte(tt.body), &dst))
-			if ae.Status != tt.status || ae.Code != tt.code || ae.Message != tt.message {
-				t.Errorf("got %d %q %q, want %d %q %q", ae.Status, ae.Code, ae.Message, tt.status, tt.code, tt.message)
+			if ae.HTTPStatus() != tt.status || ae.Code != tt.code || ae.Message != tt.message {
+				t.Errorf("got %d %q %q, want %d %q %q", ae.HTTPStatus(), ae.Code, ae.Message, tt.status, tt.code, tt.message)
 			}
 			// Compare details through JSON, as the client sees them.
 			if got := roundTrip(t, ae.Details); !reflect.DeepEqual(got, roundTrip(t, tt.details)) {
@@ -203,8 +203,8 @@ func TestProblems(t *testing.T) {
 				return
 			}
 			ae := asAPI(t, err)
-			if ae.Status != http.StatusBadRequest || ae.Code != apierror.CodeInvalidRequest || ae.Message != tt.message {
-				t.Errorf("got %d %q %q, want 400 invalid_request %q", ae.Status, ae.Code, ae.Message, tt.message)
+			if ae.HTTPStatus() != http.StatusBadRequest || ae.Code != apierror.CodeInvalidRequest || ae.Message != tt.message {
+				t.Errorf("got %d %q %q, want 400 invalid_request %q", ae.HTTPStatus(), ae.Code, ae.Message, tt.message)
 			}
 			if ae.Details["field"] != tt.field {
 				t.Errorf("details.field = %v, want %v", ae.Details["field"], tt.field)
@@ -248,8 +248,8 @@ func TestRequireJSON(t *testing.T) {
 				return
 			}
 			ae := asAPI(t, err)
-			if ae.Status != 400 || ae.Code != apierror.CodeUnsupportedMediaType || ae.Details["contentType"] != tt.ct {
-				t.Fatalf("got %d %q %v", ae.Status, ae.Code, ae.Details)
+			if ae.HTTPStatus() != 400 || ae.Code != apierror.CodeUnsupportedMediaType || ae.Details["contentType"] != tt.ct {
+				t.Fatalf("got %d %q %v", ae.HTTPStatus(), ae.Code, ae.Details)
 			}
 		})
 	}
@@ -270,7 +270,7 @@ func TestBodyLimitAndDecode(t *testing.T) {
 		ct            string
 		chunked       bool
 		status        int
-		code          string
+		code          apierror.Code
 		handlerCalled bool
 	}{
 		{"exactly at limit", object(MaxBody), "application/json", false, 200, "", true},
@@ -337,8 +337,8 @@ func TestReadBodyReadError(t *testing.T) {
 	r.Header.Set("Content-Type", "application/json")
 	_, err := ReadBody(r)
 	ae := asAPI(t, err)
-	if ae.Status != 400 || ae.Code != apierror.CodeInvalidJSON || !errors.Is(err, errBoom) {
-		t.Fatalf("got %d %q cause %v", ae.Status, ae.Code, ae.Err)
+	if ae.HTTPStatus() != 400 || ae.Code != apierror.CodeInvalidJSON || !errors.Is(err, errBoom) {
+		t.Fatalf("got %d %q cause %v", ae.HTTPStatus(), ae.Code, ae.Err)
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -105,10 +104,10 @@ func Serve[Q, R any](c echo.Context, responses Cache, s Spec[Q, R], logger *slog
 // the error envelope; it is never a 500. An error that already carries its
 // status, code and client message (an apierror.Coder such as an
 // *apierror.Error, anywhere in its chain) is returned unchanged. Otherwise
-// it is a 504 upstream_timeout with details.timeout_ms when the deadline
-// passed (the message ends with reason unless reason is empty), a 503
-// service_unavailable when the request was canceled, else a 502
-// upstream_failure. A nil err is nil.
+// Unfinished decides from err itself: a 504 upstream_timeout with
+// details.timeout_ms when the deadline passed (the message ends with
+// reason unless reason is empty), a 503 service_unavailable when the
+// request was canceled, else a 502 upstream_failure. A nil err is nil.
 func DeadlineError(op string, timeout time.Duration, err error, reason string) error {
 	var coder apierror.Coder
 	switch {
@@ -116,15 +115,39 @@ func DeadlineError(op string, timeout time.Duration, err error, reason string) e
 		return nil
 	case errors.As(err, &coder):
 		return err
-	case errors.Is(err, context.DeadlineExceeded):
-		msg := fmt.Sprintf("%s did not complete within %s", op, timeout)
-		if reason != "" {
-			msg += "; " + reason
-		}
-		return apierror.Wrap(err, http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout, msg).
-			WithDetails(map[string]any{"timeout_ms": timeout.Milliseconds()})
-	case errors.Is(err, context.Canceled):
-		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeServiceUnavailable, op+" was canceled")
 	}
-	return apierror.Wrap(err, http.StatusBadGateway, apierror.CodeUpstreamFailure, op+" failed")
+	timedOut := fmt.Sprintf("%s did not complete within %s", op, timeout)
+	if reason != "" {
+		timedOut += "; " + reason
+	}
+	return Unfinished(err, err, Messages{
+		TimedOut: timedOut, TimeoutDetails: map[string]any{"timeout_ms": timeout.Milliseconds()},
+		Canceled: op + " was canceled",
+		Failed:   op + " failed",
+	})
+}
+
+// Messages are the client's text of an operation that ended without a
+// result, one per way it ends (see Unfinished).
+type Messages struct {
+	TimedOut       string         // the deadline passed
+	TimeoutDetails map[string]any // optional details of the timeout
+	Canceled       string         // the request was canceled
+	Failed         string         // anything else
+}
+
+// Unfinished is the one place that decides the code of an operation that
+// ended without a result, from why it ended (a context error, or an error
+// wrapping one): context.DeadlineExceeded is upstream_timeout (504, with
+// m.TimedOut and m.TimeoutDetails), context.Canceled service_unavailable
+// (503, m.Canceled), anything else, nil included, upstream_failure (502,
+// m.Failed). err is the cause the error wraps, for the logs.
+func Unfinished(err, why error, m Messages) *apierror.Error {
+	switch {
+	case errors.Is(why, context.DeadlineExceeded):
+		return apierror.Wrap(err, apierror.CodeUpstreamTimeout, m.TimedOut).WithDetails(m.TimeoutDetails)
+	case errors.Is(why, context.Canceled):
+		return apierror.Wrap(err, apierror.CodeServiceUnavailable, m.Canceled)
+	}
+	return apierror.Wrap(err, apierror.CodeUpstreamFailure, m.Failed)
 }

@@ -172,14 +172,14 @@ func TestServeAnswers(t *testing.T) {
 }
 
 func TestServeFailures(t *testing.T) {
-	unprocessable := apierror.New(http.StatusUnprocessableEntity, apierror.CodeInsufficientEvidence, "too little evidence")
-	nothing := apierror.New(http.StatusBadGateway, apierror.CodeUpstreamFailure, "nothing definite")
+	unprocessable := apierror.New(apierror.CodeInsufficientEvidence, "too little evidence")
+	nothing := apierror.New(apierror.CodeUpstreamFailure, "nothing definite")
 	tests := []struct {
 		name        string
 		run         func(context.Context, query) (result, error)
 		check       func(result) error
 		wantStatus  int
-		wantCode    string
+		wantCode    apierror.Code
 		wantMessage string         // a substring of the message
 		wantDetails map[string]any // nil: no details expected
 		wantSame    error          // the error Serve must return unchanged
@@ -294,5 +294,38 @@ func TestDeadlineError(t *testing.T) {
 	}
 	if !errors.Is(wrapped, context.DeadlineExceeded) {
 		t.Fatal("the cause is lost")
+	}
+}
+
+// TestUnfinished: why decides the code, err is the cause kept, and each
+// code gets its message from m.
+func TestUnfinished(t *testing.T) {
+	cause := errors.New("provider: dial tcp 10.0.0.9:443: i/o timeout")
+	m := usecase.Messages{TimedOut: "too slow", TimeoutDetails: map[string]any{"timeout_ms": int64(20)}, Canceled: "gone", Failed: "broke"}
+	tests := []struct {
+		name    string
+		why     error
+		status  int
+		code    apierror.Code
+		message string
+		details map[string]any
+	}{
+		{"deadline", context.DeadlineExceeded, http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout, "too slow", m.TimeoutDetails},
+		{"wrapped deadline", fmt.Errorf("run: %w", context.DeadlineExceeded), http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout, "too slow", m.TimeoutDetails},
+		{"canceled", context.Canceled, http.StatusServiceUnavailable, apierror.CodeServiceUnavailable, "gone", nil},
+		{"no context error", nil, http.StatusBadGateway, apierror.CodeUpstreamFailure, "broke", nil},
+		{"another error", cause, http.StatusBadGateway, apierror.CodeUpstreamFailure, "broke", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := usecase.Unfinished(cause, tt.why, m)
+			status, body := apierror.From(e)
+			if status != tt.status || body.Code != tt.code || body.Message != tt.message || fmt.Sprint(body.Details) != fmt.Sprint(tt.details) {
+				t.Fatalf("%d %+v, want %d %s %q %v", status, body, tt.status, tt.code, tt.message, tt.details)
+			}
+			if !errors.Is(e, cause) {
+				t.Fatal("the cause is lost")
+			}
+		})
 	}
 }

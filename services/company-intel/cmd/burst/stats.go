@@ -74,8 +74,8 @@ var ProviderOrder = []string{
 // documented503 are the 503 codes the API documents for a burst: the
 // providers' rate limits, the budget, an unavailable dependency.
 var documented503 = map[string]bool{
-	apierror.CodeUpstreamRateLimited: true, apierror.CodeServiceUnavailable: true,
-	apierror.CodeBudgetExhausted: true, echox402.CodeFacilitatorUnavailable: true,
+	string(apierror.CodeUpstreamRateLimited): true, string(apierror.CodeServiceUnavailable): true,
+	string(apierror.CodeBudgetExhausted): true, echox402.CodeFacilitatorUnavailable: true,
 }
 
 // ProviderStats is what one provider received during a burst.

@@ -1,20 +1,29 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/pkg/platform/cache"
+	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/platform/input"
 	"github.com/intel402/intel402/pkg/platform/server"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
+	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/httpapi"
+	"github.com/intel402/intel402/services/company-intel/internal/research"
+	"github.com/intel402/intel402/services/company-intel/internal/resolve"
+	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 
 	"log/slog"
 )
@@ -26,7 +35,7 @@ func TestParse(t *testing.T) {
 		parse     string // signals | brief | deep
 		body      string
 		wantField string // "" = valid
-		wantCode  string
+		wantCode  apierror.Code
 	}{
 		{"signals minimal", "signals", `{"company":"acme.com"}`, "", ""},
 		{"signals full", "signals", `{"company":"Acme Inc","lookbackDays":365}`, "", ""},
@@ -132,7 +141,7 @@ func TestThroughServer(t *testing.T) {
 		contentType string
 		chunked     bool
 		wantStatus  int
-		wantCode    string
+		wantCode    apierror.Code
 	}{
 		{"16384 bytes accepted", padded(16384), "application/json", false, 200, ""},
 		{"16385 bytes rejected", padded(16385), "application/json", false, 413, apierror.CodeBodyTooLarge},
@@ -176,4 +185,67 @@ func TestThroughServer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// knownCompany resolves every input to one company, without upstream calls.
+type knownCompany struct{}
+
+func (knownCompany) Resolve(context.Context, resolve.Input) (resolve.Resolution, error) {
+	return resolve.Resolution{Company: bundle.Company{Name: "Northwind Robotics", Domain: "northwind-robotics.com"}}, nil
+}
+
+// rateLimitedSource is a provider that answers 429 (after retries).
+type rateLimitedSource struct{ name string }
+
+func (s rateLimitedSource) Name() string { return s.name }
+
+func (s rateLimitedSource) Gather(context.Context, bundle.Query) (bundle.Result, error) {
+	return bundle.Result{}, &upstream.Error{Upstream: s.name, Kind: upstream.KindRateLimited, Status: http.StatusTooManyRequests}
+}
+
+// TestRateLimitedOverHTTP drives the error path end to end: every source
+// of a real Researcher is rate limited, so research answers
+// upstream_rate_limited; the signals route (Register, usecase.Serve and
+// the platform's error handler) answers it 503 with Retry-After, the
+// envelope and the request id, as the OpenAPI document describes the
+// route's 503.
+func TestRateLimitedOverHTTP(t *testing.T) {
+	r, err := research.New(research.Config{
+		Resolver: knownCompany{},
+		Sources:  []research.Source{rateLimitedSource{"gdelt"}, rateLimitedSource{"googlenews"}},
+		Store:    cache.NewMemory(10),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := httpapi.New(httpapi.Config{Researcher: r, Cache: cache.NewLayer(cache.LayerConfig{Store: cache.NewMemory(10)}), Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := server.New(slog.New(slog.DiscardHandler))
+	free := func(next echo.HandlerFunc) echo.HandlerFunc { return next } // stands in for the pay middleware
+	api.Register(e, free)
+
+	req := httptest.NewRequest(http.MethodPost, httpapi.PathSignals, strings.NewReader(`{"company":"northwind-robotics.com"}`))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("status %d, want 503: %s", rec.Code, rec.Body)
+	}
+	if got, want := rec.Header().Get("Retry-After"), "5"; got != want || research.RateLimitedRetryAfter != 5*time.Second {
+		t.Fatalf("Retry-After %q, want %q (research.RateLimitedRetryAfter %s)", got, want, research.RateLimitedRetryAfter)
+	}
+	var env apierror.Envelope
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+		t.Fatalf("body is not an envelope: %v: %s", err, rec.Body)
+	}
+	if env.Error.Code != apierror.CodeUpstreamRateLimited || env.Error.RequestID == "" || env.Error.RequestID != rec.Header().Get("X-Request-Id") {
+		t.Fatalf("envelope %+v, X-Request-Id %q", env, rec.Header().Get("X-Request-Id"))
+	}
+	if want := "every evidence source is rate limited right now; nothing was charged, retry later"; env.Error.Message != want {
+		t.Fatalf("message %q, want %q", env.Error.Message, want)
+	}
+	contract.New(t, openapi.CompanyIntel).Check(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
 }

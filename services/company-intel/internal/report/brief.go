@@ -2,7 +2,6 @@ package report
 
 import (
 	"errors"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -136,9 +135,9 @@ func briefInput(b *research.Bundle, seller *qualify.Seller, now time.Time) brief
 func insufficient(b *research.Bundle, err error) error {
 	var ins *brief.Insufficient
 	if !errors.As(err, &ins) {
-		return apierror.Wrap(err, http.StatusInternalServerError, apierror.CodeInternal, "the brief could not be composed")
+		return apierror.Wrap(err, apierror.CodeInternal, "the brief could not be composed")
 	}
-	return apierror.Wrap(err, http.StatusUnprocessableEntity, apierror.CodeInsufficientEvidence,
+	return apierror.Wrap(err, apierror.CodeInsufficientEvidence,
 		"the public evidence about "+b.Company.Name+" ("+b.Company.Domain+") cannot support a brief: "+ins.Reason+
 			"; nothing was charged — a longer lookbackDays may find a trigger event").
 		WithDetails(map[string]any{"domain": b.Company.Domain, "lookbackDays": b.LookbackDays,

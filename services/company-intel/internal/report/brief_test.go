@@ -364,7 +364,7 @@ func TestBriefInsufficientEvidenceIs422(t *testing.T) {
 			} {
 				err := run()
 				var e *apierror.Error
-				if !errors.As(err, &e) || e.Status != 422 || e.Code != apierror.CodeInsufficientEvidence {
+				if !errors.As(err, &e) || e.HTTPStatus() != 422 || e.Code != apierror.CodeInsufficientEvidence {
 					t.Fatalf("%s: err = %v, want 422 insufficient_evidence", name, err)
 				}
 				reason, _ := e.Details["reason"].(string)

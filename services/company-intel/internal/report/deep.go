@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/intel402/intel402/pkg/platform/apierror"
@@ -66,7 +65,7 @@ func Deep(out research.Outcome, seller *qualify.Seller, now time.Time) (DeepDoc,
 	}
 	if n := len(composed.Questions); n != brief.DiscoveryQuestions {
 		return DeepDoc{}, apierror.Wrap(fmt.Errorf("report: %d discovery questions composed, want %d", n, brief.DiscoveryQuestions),
-			http.StatusInternalServerError, apierror.CodeInternal, "the deep brief could not be composed")
+			apierror.CodeInternal, "the deep brief could not be composed")
 	}
 	w := newWriter(out.Bundle)
 	doc := DeepDoc{BriefSections: w.brief(out.Bundle, in, composed.Brief)}

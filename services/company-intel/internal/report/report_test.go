@@ -119,7 +119,7 @@ func TestNoEventInWindowIs422(t *testing.T) {
 	b.Items = []bundle.Item{b.Items[3], b.Items[4]} // the old round and the profile only
 	_, err := report.Signals(research.Outcome{Bundle: b}, now)
 	var e *apierror.Error
-	if !errors.As(err, &e) || e.Status != 422 || e.Code != apierror.CodeInsufficientEvidence {
+	if !errors.As(err, &e) || e.HTTPStatus() != 422 || e.Code != apierror.CodeInsufficientEvidence {
 		t.Fatalf("err = %v, want 422 insufficient_evidence", err)
 	}
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/intel402/intel402/pkg/platform/apierror"
@@ -34,7 +33,7 @@ func Signals(out research.Outcome, now time.Time) (SignalsDoc, error) {
 		Meta: MetaOf(out)}
 	doc.Signals = citeSignals(c, detected.Signals)
 	if len(doc.Signals) == 0 {
-		return SignalsDoc{}, apierror.New(http.StatusUnprocessableEntity, apierror.CodeInsufficientEvidence,
+		return SignalsDoc{}, apierror.New(apierror.CodeInsufficientEvidence,
 			"no dated trigger event about %s (%s) was found in the last %d days; nothing was charged — a longer lookbackDays may find one",
 			b.Company.Name, b.Company.Domain, b.LookbackDays).
 			WithDetails(map[string]any{"domain": b.Company.Domain, "lookbackDays": b.LookbackDays,

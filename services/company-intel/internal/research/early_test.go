@@ -211,7 +211,7 @@ func (f *notResolvedResolver) Resolve(ctx context.Context, in resolve.Input) (re
 	for deadline := time.Now().Add(10 * time.Second); f.wait != nil && !f.wait() && time.Now().Before(deadline) && ctx.Err() == nil; {
 		time.Sleep(2 * time.Millisecond)
 	}
-	e := apierror.New(http.StatusUnprocessableEntity, resolve.CodeNotResolved, "nothing public names the company at %s", in.Domain)
+	e := apierror.New(apierror.CodeCompanyNotResolved, "nothing public names the company at %s", in.Domain)
 	e.Details = map[string]any{"input": in.Raw, "reason": resolve.ReasonNoEvidence, "candidates": []any{}}
 	return resolve.Resolution{}, e
 }
@@ -238,7 +238,7 @@ func TestDomainInputNotResolved(t *testing.T) {
 		Sources: []research.Source{&fakeSource{name: "googlenews", items: 1}}, Store: store})
 	_, err := r.Research(context.Background(), input(t, northwind), 90)
 	var e, we *apierror.Error
-	if !errors.As(err, &e) || !errors.As(wantErr, &we) || e.Status != we.Status || e.Code != we.Code || e.Message != we.Message ||
+	if !errors.As(err, &e) || !errors.As(wantErr, &we) || e.HTTPStatus() != we.HTTPStatus() || e.Code != we.Code || e.Message != we.Message ||
 		!reflect.DeepEqual(e.Details, we.Details) {
 		t.Fatalf("err = %v, want %v", err, wantErr)
 	}
@@ -247,7 +247,7 @@ func TestDomainInputNotResolved(t *testing.T) {
 	}
 	// Stopped while waiting for the name (the resolution's error) or
 	// while still fetching (canceled), it returns no evidence.
-	if stopped := errors.As(site.earlyErr, &e) && e.Code == resolve.CodeNotResolved || errors.Is(site.earlyErr, context.Canceled); !stopped ||
+	if stopped := errors.As(site.earlyErr, &e) && e.Code == apierror.CodeCompanyNotResolved || errors.Is(site.earlyErr, context.Canceled); !stopped ||
 		len(site.earlyResult.Items) != 0 {
 		t.Fatalf("early read returned %d items, err %v; want none, stopped", len(site.earlyResult.Items), site.earlyErr)
 	}
@@ -259,7 +259,7 @@ func TestDomainInputNotResolved(t *testing.T) {
 	}
 
 	calls := sites.Calls()
-	if _, err := r.Research(context.Background(), input(t, northwind), 90); !errors.As(err, &e) || e.Code != resolve.CodeNotResolved {
+	if _, err := r.Research(context.Background(), input(t, northwind), 90); !errors.As(err, &e) || e.Code != apierror.CodeCompanyNotResolved {
 		t.Fatalf("second call: err = %v", err)
 	}
 	if res.calls.Load() != 1 || site.earlies.Load() != 1 || sites.Calls() != calls {
@@ -280,7 +280,7 @@ func TestDomainInputResolutionTimeout(t *testing.T) {
 	defer cancel()
 	_, err := r.Research(ctx, input(t, northwind), 90)
 	var e *apierror.Error
-	if !errors.As(err, &e) || e.Status != http.StatusGatewayTimeout || e.Code != apierror.CodeUpstreamTimeout {
+	if !errors.As(err, &e) || e.HTTPStatus() != http.StatusGatewayTimeout || e.Code != apierror.CodeUpstreamTimeout {
 		t.Fatalf("err = %v, want 504 %s", err, apierror.CodeUpstreamTimeout)
 	}
 	if !site.returned.Load() || site.earlyErr == nil {

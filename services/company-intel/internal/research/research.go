@@ -39,7 +39,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -49,6 +48,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/pkg/platform/usecase"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/costguard"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
@@ -446,7 +446,7 @@ func (r *Researcher) resolveAnew(ctx context.Context, in resolve.Input) (resolve
 	res, err := r.cfg.Resolver.Resolve(ctx, in)
 	var ae *apierror.Error
 	switch {
-	case errors.As(err, &ae) && ae.Code == resolve.CodeNotResolved:
+	case errors.As(err, &ae) && ae.Code == apierror.CodeCompanyNotResolved:
 		r.store(ctx, key, cachedResolution{NotResolved: &storedError{Message: ae.Message, Details: ae.Details}}, r.cfg.NotResolvedTTL)
 		return resolve.Resolution{}, err
 	case err != nil:
@@ -467,7 +467,7 @@ type storedError struct {
 }
 
 func (s *storedError) apiError() error {
-	e := apierror.New(http.StatusUnprocessableEntity, resolve.CodeNotResolved, "%s", s.Message)
+	e := apierror.New(apierror.CodeCompanyNotResolved, "%s", s.Message)
 	e.Details = s.Details
 	return e
 }
@@ -479,7 +479,7 @@ func (r *Researcher) budgetOpen(ctx context.Context) error {
 		return nil
 	}
 	if err := r.cfg.Guard.CanSpend(ctx, r.cfg.MinPaidCallUSD); err != nil {
-		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeBudgetExhausted,
+		return apierror.Wrap(err, apierror.CodeBudgetExhausted,
 			"the upstream research budget is used up for now; nothing was spent or charged, retry later")
 	}
 	return nil
@@ -787,7 +787,7 @@ func (g *gathering) collect(res resolve.Resolution) (*Bundle, error) {
 		return nil, gatherError(ctx, "every evidence source", errors.Join(errs...))
 	}
 	if len(b.Items) == 0 {
-		return nil, apierror.New(http.StatusUnprocessableEntity, apierror.CodeInsufficientEvidence,
+		return nil, apierror.New(apierror.CodeInsufficientEvidence,
 			"the sources answered but hold no public evidence about %s (%s)", res.Company.Name, res.Company.Domain)
 	}
 	return b, nil
@@ -923,14 +923,16 @@ func kindOf(err error) upstream.Kind {
 	return upstream.KindFailure
 }
 
-// gatherError maps failures that left nothing usable to the API's
-// statuses: all rate limited or refused by the budget → 503, the deadline
-// passed → 504, the client went away → 503, else 502.
 // RateLimitedRetryAfter is the Retry-After of a 503 upstream_rate_limited:
 // about when a burst's queue for provider slots has drained (the slowest
 // shared rate, GDELT's, admits one query per 5 s).
 const RateLimitedRetryAfter = 5 * time.Second
 
+// gatherError maps failures that left nothing usable to the API's codes:
+// the client went away → service_unavailable, the deadline passed (ours or
+// a source's) → upstream_timeout, as usecase.Unfinished decides; all
+// refused by the budget → upstream_budget_exhausted; all rate limited or
+// refused by the budget → upstream_rate_limited; else upstream_failure.
 func gatherError(ctx context.Context, what string, err error) error {
 	var kinds []upstream.Kind
 	for _, e := range unjoin(err) {
@@ -944,22 +946,28 @@ func gatherError(ctx context.Context, what string, err error) error {
 		}
 		return len(kinds) > 0
 	}
+	why := ctx.Err()
+	if why == nil && slices.Contains(kinds, upstream.KindTimeout) {
+		why = context.DeadlineExceeded
+	}
+	unfinished := usecase.Messages{
+		TimedOut: what + " timed out before any usable evidence arrived; nothing was charged",
+		Canceled: "the request was canceled",
+		Failed:   what + " failed; nothing was charged",
+	}
 	switch {
-	case errors.Is(ctx.Err(), context.Canceled):
-		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeServiceUnavailable, "the request was canceled")
-	case errors.Is(ctx.Err(), context.DeadlineExceeded) || slices.Contains(kinds, upstream.KindTimeout):
-		return apierror.Wrap(err, http.StatusGatewayTimeout, apierror.CodeUpstreamTimeout,
-			what+" timed out before any usable evidence arrived; nothing was charged")
+	case why != nil:
+		return usecase.Unfinished(err, why, unfinished)
 	case all(upstream.KindBudget):
-		return apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeBudgetExhausted,
+		return apierror.Wrap(err, apierror.CodeBudgetExhausted,
 			"the upstream research budget is used up for now; nothing was charged, retry later")
 	case all(upstream.KindRateLimited, upstream.KindBudget):
-		e := apierror.Wrap(err, http.StatusServiceUnavailable, apierror.CodeUpstreamRateLimited,
+		e := apierror.Wrap(err, apierror.CodeUpstreamRateLimited,
 			what+" is rate limited right now; nothing was charged, retry later")
 		e.RetryAfter = RateLimitedRetryAfter
 		return e
 	}
-	return apierror.Wrap(err, http.StatusBadGateway, apierror.CodeUpstreamFailure, what+" failed; nothing was charged")
+	return usecase.Unfinished(err, nil, unfinished)
 }
 
 func unjoin(err error) []error {

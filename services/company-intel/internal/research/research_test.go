@@ -79,7 +79,7 @@ type fakeResolver struct{ calls atomic.Int32 }
 func (f *fakeResolver) Resolve(_ context.Context, in resolve.Input) (resolve.Resolution, error) {
 	f.calls.Add(1)
 	if in.Name == "Nobody Inc" {
-		e := apierror.New(http.StatusUnprocessableEntity, resolve.CodeNotResolved, "no company named %q", in.Name)
+		e := apierror.New(apierror.CodeCompanyNotResolved, "no company named %q", in.Name)
 		e.Details = map[string]any{"reason": resolve.ReasonNotFound}
 		return resolve.Resolution{}, e
 	}
@@ -211,7 +211,7 @@ func TestFailures(t *testing.T) {
 		timeout     time.Duration
 		company     string
 		wantStatus  int
-		wantCode    string
+		wantCode    apierror.Code
 		wantPartial bool
 		wantFailed  []research.Failure
 	}{
@@ -229,7 +229,7 @@ func TestFailures(t *testing.T) {
 		{name: "answers without evidence: 422", sources: []research.Source{&fakeSource{name: "gdelt"}},
 			wantStatus: 422, wantCode: apierror.CodeInsufficientEvidence},
 		{name: "not resolved: 422", company: "Nobody Inc", sources: []research.Source{&fakeSource{name: "gdelt", items: 1}},
-			wantStatus: 422, wantCode: resolve.CodeNotResolved},
+			wantStatus: 422, wantCode: apierror.CodeCompanyNotResolved},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -248,7 +248,7 @@ func TestFailures(t *testing.T) {
 			out, err := r.Research(ctx, input(t, company), 90)
 			if tt.wantStatus != 0 {
 				var e *apierror.Error
-				if !errors.As(err, &e) || e.Status != tt.wantStatus || e.Code != tt.wantCode {
+				if !errors.As(err, &e) || e.HTTPStatus() != tt.wantStatus || e.Code != tt.wantCode {
 					t.Fatalf("err = %v, want %d %s", err, tt.wantStatus, tt.wantCode)
 				}
 				return
@@ -270,7 +270,7 @@ func TestNotResolvedIsCachedBriefly(t *testing.T) {
 	for range 2 {
 		_, err := r.Research(context.Background(), input(t, "Nobody Inc"), 90)
 		var e *apierror.Error
-		if !errors.As(err, &e) || e.Code != resolve.CodeNotResolved || e.Details["reason"] != resolve.ReasonNotFound {
+		if !errors.As(err, &e) || e.Code != apierror.CodeCompanyNotResolved || e.Details["reason"] != resolve.ReasonNotFound {
 			t.Fatalf("err = %v", err)
 		}
 	}
@@ -299,7 +299,7 @@ func TestBudgetExhaustedBeforeAnyCall(t *testing.T) {
 	for _, company := range []string{"northwind-robotics.com", "Northwind Robotics"} {
 		_, err = r.Research(context.Background(), input(t, company), 90)
 		var e *apierror.Error
-		if !errors.As(err, &e) || e.Status != 503 || e.Code != apierror.CodeBudgetExhausted {
+		if !errors.As(err, &e) || e.HTTPStatus() != 503 || e.Code != apierror.CodeBudgetExhausted {
 			t.Fatalf("%s: err = %v, want 503 %s", company, err, apierror.CodeBudgetExhausted)
 		}
 	}
@@ -582,5 +582,20 @@ func TestSlotWaitSkipsQueuedCalls(t *testing.T) {
 				t.Fatalf("without SlotWait: %d calls, %d partial answers, in %v; want 2 calls a second apart", calls.Load(), partials.Load(), took)
 			}
 		})
+	}
+}
+
+// TestCanceledWithNothing: the client goes away before any source
+// answered: 503 service_unavailable, decided by usecase.Unfinished.
+func TestCanceledWithNothing(t *testing.T) {
+	t.Parallel()
+	r := newResearcher(t, research.Config{Sources: []research.Source{&fakeSource{name: "gdelt", delay: time.Second, items: 1}}})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	_, err := r.Research(ctx, input(t, "northwind-robotics.com"), 90)
+	var e *apierror.Error
+	if !errors.As(err, &e) || e.HTTPStatus() != http.StatusServiceUnavailable || e.Code != apierror.CodeServiceUnavailable ||
+		e.Message != "the request was canceled" {
+		t.Fatalf("err = %v, want 503 %s", err, apierror.CodeServiceUnavailable)
 	}
 }

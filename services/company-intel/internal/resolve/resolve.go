@@ -29,7 +29,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -40,11 +39,8 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
-// CodeNotResolved is the 422 error code of an input that names no company
-// we can evidence, or several.
-const CodeNotResolved = "company_not_resolved"
-
-// Reasons in details.reason of a CodeNotResolved error.
+// Reasons in details.reason of an apierror.CodeCompanyNotResolved error
+// (an input that names no company we can evidence, or several).
 const (
 	ReasonNotFound   = "not_found"          // no candidate company for the name
 	ReasonAmbiguous  = "ambiguous"          // several companies carry the name
@@ -143,7 +139,7 @@ func ParseInput(s string) (Input, error) {
 }
 
 // Resolve resolves a parsed input. A company that cannot be resolved is a
-// 422 *apierror.Error with code company_not_resolved; when every provider
+// *apierror.Error with code apierror.CodeCompanyNotResolved; when every provider
 // failed, the providers' error is returned instead (the caller maps it).
 func (r *Resolver) Resolve(ctx context.Context, in Input) (Resolution, error) {
 	if in.Domain != "" {
@@ -325,7 +321,7 @@ func allFailed(cands []*Candidate, errs []error) bool {
 // notResolved builds the 422: details.input, details.reason and
 // details.candidates (empty unless withCandidates fills it).
 func notResolved(input, reason, format string, args ...any) *apierror.Error {
-	e := apierror.New(http.StatusUnprocessableEntity, CodeNotResolved, format, args...)
+	e := apierror.New(apierror.CodeCompanyNotResolved, format, args...)
 	e.Details = map[string]any{"input": input, "reason": reason, "candidates": []any{}}
 	return e
 }

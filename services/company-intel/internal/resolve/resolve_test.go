@@ -188,8 +188,8 @@ func checkErr(t *testing.T, err error, wantReason string, wantErr bool) {
 	var e *apierror.Error
 	switch {
 	case wantReason != "":
-		if !errors.As(err, &e) || e.Status != http.StatusUnprocessableEntity || e.Code != resolve.CodeNotResolved || e.Details["reason"] != wantReason {
-			t.Fatalf("err = %v, want 422 %s/%s", err, resolve.CodeNotResolved, wantReason)
+		if !errors.As(err, &e) || e.HTTPStatus() != http.StatusUnprocessableEntity || e.Code != apierror.CodeCompanyNotResolved || e.Details["reason"] != wantReason {
+			t.Fatalf("err = %v, want 422 %s/%s", err, apierror.CodeCompanyNotResolved, wantReason)
 		}
 	case wantErr:
 		if err == nil || errors.As(err, &e) {

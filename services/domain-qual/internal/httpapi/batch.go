@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
@@ -45,7 +44,7 @@ func ParseBatchBody(body []byte) (BatchRequest, error) {
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
-		return BatchRequest{}, apierror.Wrap(err, http.StatusBadRequest, apierror.CodeInvalidJSON, "domains is not a valid JSON array")
+		return BatchRequest{}, apierror.Wrap(err, apierror.CodeInvalidJSON, "domains is not a valid JSON array")
 	}
 	domains, err := batch.ValidateJSON(items)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -285,7 +284,7 @@ func BatchCacheTTL(r batch.Result) time.Duration {
 // rather than a paid result made only of "unknown". Partial failures are
 // results: the affected fields say "unknown" and the call answers 200.
 func nothingDefinite(op, domain string, checks []string) error {
-	return apierror.New(http.StatusBadGateway, apierror.CodeUpstreamFailure,
+	return apierror.New(apierror.CodeUpstreamFailure,
 		"%s: DNS gave no definite answer for %s; nothing was charged, retry later", op, domain).
 		WithDetails(map[string]any{"unknown_checks": checks})
 }

@@ -143,7 +143,7 @@ func auditOK(ttl uint32) fakeAuditor {
 func TestValidationRunsBeforePayment(t *testing.T) {
 	f := newFixture(t, classifyOK(300), auditOK(300))
 	rec, env := f.get("/api/v1/domain/classify?domain=127.0.0.1")
-	if rec.Code != http.StatusBadRequest || env.Error.Code != httpapi.CodeInvalidDomain {
+	if rec.Code != http.StatusBadRequest || env.Error.Code != apierror.CodeInvalidDomain {
 		t.Fatalf("got %d %+v", rec.Code, env)
 	}
 	if f.payCalls != 0 {
@@ -201,7 +201,7 @@ func TestUseCaseErrors(t *testing.T) {
 		name       string
 		err        func(ctx context.Context) error
 		wantStatus int
-		wantCode   string
+		wantCode   apierror.Code
 	}{
 		{name: "deadline", err: waitForDeadline, wantStatus: http.StatusGatewayTimeout, wantCode: apierror.CodeUpstreamTimeout},
 		{name: "canceled", err: func(context.Context) error { return context.Canceled }, wantStatus: http.StatusServiceUnavailable, wantCode: apierror.CodeServiceUnavailable},

@@ -131,7 +131,7 @@ func TestParseBatchBody(t *testing.T) {
 		name      string
 		body      string
 		want      []string
-		wantCode  string
+		wantCode  apierror.Code
 		wantField string
 		wantRule  string
 	}{
@@ -201,7 +201,7 @@ func TestBatchInputBeforePayment(t *testing.T) {
 		contentType string
 		body        string
 		wantStatus  int
-		wantCode    string
+		wantCode    apierror.Code
 	}{
 		{name: "no content type", body: `{"domains":["acme.com"]}`, wantStatus: http.StatusBadRequest, wantCode: apierror.CodeUnsupportedMediaType},
 		{name: "form content type", contentType: "application/x-www-form-urlencoded", body: `{"domains":["acme.com"]}`,
@@ -301,12 +301,12 @@ func TestProfileRoute(t *testing.T) {
 	tests := []struct {
 		name, query, wantCache string
 		wantStatus             int
-		wantCode               string
+		wantCode               apierror.Code
 	}{
 		{name: "first", query: "domain=Northwind.com&selector=S1", wantStatus: 200, wantCache: "MISS"},
 		{name: "same canonical request", query: "selector=s1&domain=" + "ops%40northwind.com", wantStatus: 200, wantCache: "HIT"},
 		{name: "without selector", query: "domain=northwind.com", wantStatus: 200, wantCache: "MISS"},
-		{name: "ip literal", query: "domain=10.0.0.1", wantStatus: 400, wantCode: httpapi.CodeInvalidDomain},
+		{name: "ip literal", query: "domain=10.0.0.1", wantStatus: 400, wantCode: apierror.CodeInvalidDomain},
 		{name: "bad selector", query: "domain=northwind.com&selector=a_b", wantStatus: 400, wantCode: apierror.CodeInvalidRequest},
 		{name: "unknown parameter", query: "domain=northwind.com&deep=1", wantStatus: 400, wantCode: apierror.CodeInvalidRequest},
 	}

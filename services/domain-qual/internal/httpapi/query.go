@@ -3,7 +3,6 @@ package httpapi
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"slices"
 	"sort"
@@ -12,12 +11,6 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/platform/apierror"
 )
-
-// CodeInvalidDomain is the stable error code (400) of a domain parameter
-// that is not an acceptable public domain name: an IP literal, a single
-// label, a reserved or special-use name, an unknown suffix, a public suffix
-// or malformed. details.reason carries the domainname rejection code.
-const CodeInvalidDomain = "invalid_domain"
 
 // Selector bounds (a DKIM selector is a dot-separated sequence of LDH
 // labels, RFC 6376 §3.1, placed in front of "._domainkey.<domain>").
@@ -99,7 +92,7 @@ func ParseAuditQuery(rawQuery string) (AuditQuery, error) {
 func parseQuery(rawQuery string, allowed ...string) (url.Values, error) {
 	vals, err := url.ParseQuery(rawQuery)
 	if err != nil {
-		return nil, apierror.Wrap(err, http.StatusBadRequest, apierror.CodeInvalidRequest,
+		return nil, apierror.Wrap(err, apierror.CodeInvalidRequest,
 			"the query string is not valid URL encoding").WithDetails(map[string]any{"reason": "malformed query string"})
 	}
 	names := make([]string, 0, len(vals))
@@ -131,7 +124,11 @@ func parseDomain(vals url.Values) (domainname.Name, error) {
 	return name, nil
 }
 
-// invalidDomain is the 400 invalid_domain error for a rejected input.
+// invalidDomain is the apierror.CodeInvalidDomain error for a rejected
+// input: a domain parameter that is not an acceptable public domain name
+// (an IP literal, a single label, a reserved or special-use name, an
+// unknown suffix, a public suffix or malformed). details.reason carries
+// the domainname rejection code.
 func invalidDomain(input string, err error) *apierror.Error {
 	reason, msg := "invalid_characters", "not an acceptable domain name"
 	var perr *domainname.Error
@@ -142,8 +139,7 @@ func invalidDomain(input string, err error) *apierror.Error {
 		input = input[:maxEchoedInput]
 	}
 	return &apierror.Error{
-		Status:  http.StatusBadRequest,
-		Code:    CodeInvalidDomain,
+		Code:    apierror.CodeInvalidDomain,
 		Message: "domain: " + msg,
 		Details: map[string]any{"field": "domain", "reason": reason, "input": strings.ToValidUTF8(input, "")},
 		Err:     err,

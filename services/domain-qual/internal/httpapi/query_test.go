@@ -12,7 +12,8 @@ import (
 
 // wantErr describes an expected *apierror.Error ("" code: no error).
 type wantErr struct {
-	code, field, reason string
+	code          apierror.Code
+	field, reason string
 }
 
 func checkErr(t *testing.T, err error, want wantErr) {
@@ -27,8 +28,8 @@ func checkErr(t *testing.T, err error, want wantErr) {
 	if !errors.As(err, &ae) {
 		t.Fatalf("error %v is not an *apierror.Error", err)
 	}
-	if ae.Status != http.StatusBadRequest || ae.Code != want.code {
-		t.Fatalf("got %d %q, want 400 %q (%v)", ae.Status, ae.Code, want.code, err)
+	if ae.HTTPStatus() != http.StatusBadRequest || ae.Code != want.code {
+		t.Fatalf("got %d %q, want 400 %q (%v)", ae.HTTPStatus(), ae.Code, want.code, err)
 	}
 	if want.field != "" && ae.Details["field"] != want.field {
 		t.Fatalf("details.field = %v, want %q", ae.Details["field"], want.field)
@@ -51,14 +52,14 @@ func TestParseClassifyQuery(t *testing.T) {
 		{name: "internationalised name", query: "domain=b%C3%BCcher.de", wantDomain: "xn--bcher-kva.de"},
 		{name: "missing", query: "", want: wantErr{code: "invalid_request", field: "domain"}},
 		{name: "blank", query: "domain=%20%20", want: wantErr{code: "invalid_request", field: "domain"}},
-		{name: "IPv4", query: "domain=8.8.8.8", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "ip_literal"}},
-		{name: "numeric host", query: "domain=3232235777", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "ip_literal"}},
-		{name: "single label", query: "domain=localhostish", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "single_label"}},
-		{name: "localhost", query: "domain=localhost", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "reserved_name"}},
-		{name: "onion", query: "domain=abc.onion", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "reserved_name"}},
-		{name: "public suffix", query: "domain=github.io", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "public_suffix"}},
-		{name: "unknown suffix", query: "domain=nas.home", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "unknown_suffix"}},
-		{name: "bad characters", query: "domain=no_way.com", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "invalid_characters"}},
+		{name: "IPv4", query: "domain=8.8.8.8", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "ip_literal"}},
+		{name: "numeric host", query: "domain=3232235777", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "ip_literal"}},
+		{name: "single label", query: "domain=localhostish", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "single_label"}},
+		{name: "localhost", query: "domain=localhost", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "reserved_name"}},
+		{name: "onion", query: "domain=abc.onion", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "reserved_name"}},
+		{name: "public suffix", query: "domain=github.io", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "public_suffix"}},
+		{name: "unknown suffix", query: "domain=nas.home", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "unknown_suffix"}},
+		{name: "bad characters", query: "domain=no_way.com", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "invalid_characters"}},
 		{name: "unknown parameter", query: "domain=northwind.com&format=xml", want: wantErr{code: "invalid_request", field: "format"}},
 		{name: "selector is not a classify parameter", query: "domain=northwind.com&selector=s1", want: wantErr{code: "invalid_request", field: "selector"}},
 		{name: "repeated", query: "domain=a.com&domain=b.com", want: wantErr{code: "invalid_request", field: "domain"}},
@@ -94,7 +95,7 @@ func TestParseAuditQuery(t *testing.T) {
 		{name: "double dot", query: "domain=northwind.com&selector=a..b", want: wantErr{code: "invalid_request", field: "selector"}},
 		{name: "selector and domain over 253", query: "domain=northwind.com&selector=" + strings.Join([]string{long, long, long, long}, "."), want: wantErr{code: "invalid_request", field: "selector"}},
 		{name: "repeated selector", query: "domain=northwind.com&selector=a&selector=b", want: wantErr{code: "invalid_request", field: "selector"}},
-		{name: "invalid domain wins over selector", query: "domain=10.0.0.1&selector=s1", want: wantErr{code: httpapi.CodeInvalidDomain, field: "domain", reason: "ip_literal"}},
+		{name: "invalid domain wins over selector", query: "domain=10.0.0.1&selector=s1", want: wantErr{code: apierror.CodeInvalidDomain, field: "domain", reason: "ip_literal"}},
 		{name: "unknown parameter", query: "domain=northwind.com&dkim=s1", want: wantErr{code: "invalid_request", field: "dkim"}},
 	}
 	for _, tt := range tests {
