@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/newsitem"
@@ -41,7 +42,7 @@ type World struct {
 
 	googleNews, gdelt, exa, sec, wikidata, ats *Server
 	sites                                      *Sites
-	dns                                        *worldDNS
+	dns                                        *dnstest.Server
 
 	companies []WorldCompany
 }
@@ -172,11 +173,7 @@ func (w *World) start(fx worldFixture) error {
 	if w.sites, err = StartSites(fx.sites()...); err != nil {
 		return err
 	}
-	var zone *dnsZone
-	if zone, err = fx.zone(); err != nil {
-		return err
-	}
-	w.dns, err = startWorldDNS(zone)
+	w.dns, err = dnstest.Serve(dnstest.Config{Zones: fx.zones(), NXDomainOutside: true})
 	return err
 }
 
@@ -191,7 +188,7 @@ func (w *World) Close() {
 		w.sites.Close()
 	}
 	if w.dns != nil {
-		w.dns.close()
+		w.dns.Close()
 	}
 }
 
@@ -243,10 +240,10 @@ func (w *World) Sites() *Sites { return w.sites }
 // setups (WorldCompany.Mail) with the providers' records they use (MX
 // host addresses, SPF includes, DKIM keys behind CNAMEs); NODATA for
 // other types of a name it knows, NXDOMAIN for every other name.
-func (w *World) DNSAddr() string { return w.dns.addr }
+func (w *World) DNSAddr() string { return w.dns.Addr() }
 
 // DNSQueries counts the questions the DNS server has answered.
-func (w *World) DNSQueries() int { return int(w.dns.queries.Load()) }
+func (w *World) DNSQueries() int { return w.dns.Queries() }
 
 // Calls counts the requests every provider fake and both website servers
 // have received. DNS queries are not requests and are not counted (see
@@ -282,7 +279,7 @@ func (w *World) FailAll(f Fault) {
 // SetDNSFault makes the world's DNS server fail every query with f
 // (DNSServfail, DNSTimeout) from now on; DNSOK restores it.
 func (w *World) SetDNSFault(f DNSFault) {
-	w.dns.fault.Store(f)
+	w.dns.SetFaultAll(dnsFaultKinds[f])
 }
 
 // ParseDNSFault parses "ok" (or ""), "servfail" or "timeout".
@@ -322,7 +319,7 @@ func (w *World) Env() map[string]string {
 		"ASHBY_API_URL":           w.ats.URL,
 		"WORKABLE_API_URL":        w.ats.URL,
 		"SMARTRECRUITERS_API_URL": w.ats.URL,
-		"DNS_RESOLVERS":           w.dns.addr,
+		"DNS_RESOLVERS":           w.dns.Addr(),
 		"FETCH_ALLOWLIST":         loopback(https) + "," + loopback(http),
 		"WEBSITE_HTTPS_PORT":      strconv.Itoa(int(https)),
 		"WEBSITE_HTTP_PORT":       strconv.Itoa(int(http)),

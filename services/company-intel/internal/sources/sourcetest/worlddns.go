@@ -1,13 +1,10 @@
 package sourcetest
 
 import (
-	"fmt"
-	"net"
 	"slices"
 	"strings"
-	"sync/atomic"
 
-	"github.com/miekg/dns"
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 )
 
 // The world's DNS: one authoritative zone per company (SOA, NS, A
@@ -134,17 +131,10 @@ func txt(s string) string {
 	return strings.Join(append(parts, `"`+s+`"`), " ")
 }
 
-// dnsZone is everything the world's DNS server serves.
-type dnsZone struct {
-	records map[string][]dns.RR // by lower-case FQDN
-	exists  map[string]bool     // owner names and the empty non-terminals above them
-	apexes  map[string]*dns.SOA // zone apex -> its SOA
-}
-
-// zone builds the world's records: per company an SOA, NS (its mail
+// zones are the world's zone texts: per company an SOA, NS (its mail
 // setup's, else a registrar's), A 127.0.0.1 for the domain and www., and
 // its mail setup; then the providers' zones.
-func (fx worldFixture) zone() (*dnsZone, error) {
+func (fx worldFixture) zones() []string {
 	var texts []string
 	for _, co := range fx.companies {
 		d := co.domain + "."
@@ -156,58 +146,11 @@ func (fx worldFixture) zone() (*dnsZone, error) {
 		}
 		texts = append(texts, strings.Join(append(lines, mail.records...), "\n"))
 	}
-	z := &dnsZone{records: map[string][]dns.RR{}, exists: map[string]bool{}, apexes: map[string]*dns.SOA{}}
-	for _, text := range append(texts, worldProviderZones...) {
-		zp := dns.NewZoneParser(strings.NewReader(text), "", "world")
-		zp.SetDefaultTTL(300)
-		for rr, ok := zp.Next(); ok; rr, ok = zp.Next() {
-			h := rr.Header()
-			h.Name = strings.ToLower(h.Name)
-			z.records[h.Name] = append(z.records[h.Name], rr)
-			if soa, isSOA := rr.(*dns.SOA); isSOA {
-				z.apexes[h.Name] = soa
-			}
-		}
-		if err := zp.Err(); err != nil {
-			return nil, fmt.Errorf("sourcetest: world DNS zone: %w", err)
-		}
+	texts = append(texts, worldProviderZones...)
+	for i, t := range texts {
+		texts[i] = "$TTL 300\n" + t
 	}
-	for name := range z.records {
-		apex := z.apexOf(name)
-		if apex == "" {
-			return nil, fmt.Errorf("sourcetest: world DNS: %s is in no zone", name)
-		}
-		for n := name; ; {
-			z.exists[n] = true
-			if n == apex {
-				break
-			}
-			_, parent, _ := strings.Cut(n, ".")
-			n = parent
-		}
-	}
-	return z, nil
-}
-
-// apexOf is the apex of the zone name is in ("" none).
-func (z *dnsZone) apexOf(name string) string {
-	for n := name; n != ""; {
-		if z.apexes[n] != nil {
-			return n
-		}
-		_, parent, _ := strings.Cut(n, ".")
-		n = parent
-	}
-	return ""
-}
-
-// worldDNS serves the world's zone over UDP and TCP on one loopback port.
-type worldDNS struct {
-	addr    string
-	zone    *dnsZone
-	servers []*dns.Server
-	queries atomic.Int64
-	fault   atomic.Value // DNSFault
+	return texts
 }
 
 // DNSFault is a way the world's DNS server fails.
@@ -223,119 +166,5 @@ const (
 	DNSTimeout DNSFault = "timeout"
 )
 
-// startWorldDNS serves zone; it retries a few ports when the TCP port of
-// the UDP listener is taken.
-func startWorldDNS(zone *dnsZone) (*worldDNS, error) {
-	d := &worldDNS{zone: zone}
-	var pc net.PacketConn
-	var ln net.Listener
-	var err error
-	for range 10 {
-		if pc, err = net.ListenPacket("udp", "127.0.0.1:0"); err != nil {
-			return nil, err
-		}
-		if ln, err = net.Listen("tcp", pc.LocalAddr().String()); err == nil {
-			break
-		}
-		pc.Close()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sourcetest: no loopback port free for DNS over both UDP and TCP: %w", err)
-	}
-	d.addr = pc.LocalAddr().String()
-	handler := dns.HandlerFunc(d.answer)
-	for _, srv := range []*dns.Server{{PacketConn: pc, Handler: handler}, {Listener: ln, Handler: handler}} {
-		started := make(chan struct{})
-		failed := make(chan error, 1)
-		srv.NotifyStartedFunc = func() { close(started) }
-		go func() { failed <- srv.ActivateAndServe() }()
-		select {
-		case <-started:
-			d.servers = append(d.servers, srv)
-		case err := <-failed:
-			d.close()
-			pc.Close()
-			ln.Close()
-			return nil, fmt.Errorf("sourcetest: DNS server: %w", err)
-		}
-	}
-	return d, nil
-}
-
-// answer answers authoritatively: the records of the question's type,
-// following CNAMEs inside the world; NODATA (SOA in the authority section)
-// for a name that exists without them; NXDOMAIN otherwise.
-func (d *worldDNS) answer(rw dns.ResponseWriter, req *dns.Msg) {
-	d.queries.Add(1)
-	m := new(dns.Msg)
-	m.SetReply(req)
-	switch f, _ := d.fault.Load().(DNSFault); f {
-	case DNSTimeout:
-		return // no answer: the client's query times out
-	case DNSServfail:
-		m.Rcode = dns.RcodeServerFailure
-		_ = rw.WriteMsg(m)
-		return
-	}
-	m.Authoritative = true
-	z := d.zone
-	for _, q := range req.Question {
-		if q.Qclass != dns.ClassINET {
-			continue
-		}
-		name := strings.ToLower(q.Name)
-		answered := false
-		for range 8 { // CNAME hops
-			var cname *dns.CNAME
-			for _, rr := range z.records[name] {
-				switch {
-				case rr.Header().Rrtype == q.Qtype:
-					m.Answer = append(m.Answer, renamed(rr, q.Name, name))
-					answered = true
-				case rr.Header().Rrtype == dns.TypeCNAME:
-					cname = rr.(*dns.CNAME)
-				}
-			}
-			if answered || cname == nil {
-				break
-			}
-			m.Answer = append(m.Answer, renamed(cname, q.Name, name))
-			name = strings.ToLower(cname.Target)
-		}
-		if answered {
-			continue
-		}
-		if !z.exists[name] {
-			m.Rcode = dns.RcodeNameError
-		}
-		if soa := z.apexes[z.apexOf(name)]; soa != nil {
-			m.Ns = append(m.Ns, soa)
-		}
-	}
-	if _, udp := rw.LocalAddr().(*net.UDPAddr); udp {
-		size := dns.MinMsgSize // 512 without EDNS(0)
-		if opt := req.IsEdns0(); opt != nil {
-			size = max(int(opt.UDPSize()), dns.MinMsgSize)
-			m.SetEdns0(opt.UDPSize(), false)
-		}
-		m.Truncate(size) // sets TC when it does not fit: the client retries over TCP
-	}
-	_ = rw.WriteMsg(m)
-}
-
-// renamed is rr owned by the question's spelling of the name when it is
-// the question's own name (DNS answers echo the asker's case).
-func renamed(rr dns.RR, qname, owner string) dns.RR {
-	if !strings.EqualFold(qname, owner) {
-		return rr
-	}
-	c := dns.Copy(rr)
-	c.Header().Name = qname
-	return c
-}
-
-func (d *worldDNS) close() {
-	for _, srv := range d.servers {
-		_ = srv.Shutdown() // at the end of a test or demo: nothing to report to
-	}
-}
+// dnsFaultKinds are the dnstest faults of the world's DNS faults.
+var dnsFaultKinds = map[DNSFault]dnstest.FaultKind{DNSServfail: dnstest.FaultServFail, DNSTimeout: dnstest.FaultDrop}
