@@ -7,4 +7,6 @@
 //   - source: the Source/citation model and a concurrency-safe Registry.
 //   - htmlmeta: pure extraction of page metadata and security headers.
 //   - webtech: technology detection (maintained separately).
+//   - dnstest: test support, an authoritative in-process DNS server (zones,
+//     faults, DNSSEC signing) both services' tests and fixture worlds use.
 package evidence

@@ -10,10 +10,10 @@ import (
 
 	"github.com/miekg/dns"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mailpolicy"
 	"github.com/intel402/intel402/services/domain-qual/internal/spf"

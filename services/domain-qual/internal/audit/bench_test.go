@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 )
 
 // BenchmarkAudit20ms audits a domain whose SPF include chain is 3 deep

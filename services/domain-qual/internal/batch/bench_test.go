@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/batch"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 )
 
 // BenchmarkBatch100Distinct20ms classifies 100 distinct domains through the

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/services/domain-qual/internal/batch"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )

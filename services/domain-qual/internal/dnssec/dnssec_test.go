@@ -7,8 +7,8 @@ import (
 
 	"github.com/miekg/dns"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
 

@@ -1,6 +1,6 @@
 // Package memresolver is test support: an in-memory resolver over RR strings for
 // the pure analysis packages' table tests (the real DNS protocol is tested
-// with internal/dnstest).
+// with pkg/evidence/dnstest).
 package memresolver
 
 import (

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/pkg/evidence/webtech"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"

@@ -17,12 +17,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/fetch/fetchtest"
 	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )

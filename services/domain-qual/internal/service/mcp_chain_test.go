@@ -9,6 +9,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/platform/mcpserve/mcptest"
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
@@ -16,7 +17,6 @@ import (
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/mcppay"
 	"github.com/intel402/intel402/pkg/x402/x402test"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )

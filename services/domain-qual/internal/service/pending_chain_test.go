@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/intel402/intel402/openapi"
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/platform/contract"
 	"github.com/intel402/intel402/pkg/platform/mcpserve/mcptest"
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402/x402test"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )

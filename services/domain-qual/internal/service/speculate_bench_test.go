@@ -13,12 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
 	"github.com/intel402/intel402/pkg/x402/x402test"
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/service"
 )

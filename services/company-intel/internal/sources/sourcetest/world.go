@@ -1,7 +1,9 @@
 package sourcetest
 
 import (
+	"bytes"
 	"cmp"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -15,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/newsitem"
@@ -41,7 +44,7 @@ type World struct {
 
 	googleNews, gdelt, exa, sec, wikidata, ats *Server
 	sites                                      *Sites
-	dns                                        *worldDNS
+	dns                                        *dnstest.Server
 
 	companies []WorldCompany
 }
@@ -148,7 +151,10 @@ func StartWorld(tb testing.TB, now time.Time, opts ...WorldOptions) *World {
 // OpenWorld starts the world outside a test (the fakeupstreams command);
 // the caller closes it.
 func OpenWorld(now time.Time, opts WorldOptions) (*World, error) {
-	fx := newWorldFixture(now)
+	fx, err := newWorldFixture(now)
+	if err != nil {
+		return nil, err
+	}
 	w := &World{now: fx.c.now, opts: opts}
 	if err := w.start(fx); err != nil {
 		w.Close()
@@ -172,11 +178,11 @@ func (w *World) start(fx worldFixture) error {
 	if w.sites, err = StartSites(fx.sites()...); err != nil {
 		return err
 	}
-	var zone *dnsZone
-	if zone, err = fx.zone(); err != nil {
+	zones, err := fx.zones()
+	if err != nil {
 		return err
 	}
-	w.dns, err = startWorldDNS(zone)
+	w.dns, err = dnstest.Serve(dnstest.Config{Zones: zones, NXDomainOutside: true})
 	return err
 }
 
@@ -191,7 +197,7 @@ func (w *World) Close() {
 		w.sites.Close()
 	}
 	if w.dns != nil {
-		w.dns.close()
+		w.dns.Close()
 	}
 }
 
@@ -243,10 +249,10 @@ func (w *World) Sites() *Sites { return w.sites }
 // setups (WorldCompany.Mail) with the providers' records they use (MX
 // host addresses, SPF includes, DKIM keys behind CNAMEs); NODATA for
 // other types of a name it knows, NXDOMAIN for every other name.
-func (w *World) DNSAddr() string { return w.dns.addr }
+func (w *World) DNSAddr() string { return w.dns.Addr() }
 
 // DNSQueries counts the questions the DNS server has answered.
-func (w *World) DNSQueries() int { return int(w.dns.queries.Load()) }
+func (w *World) DNSQueries() int { return w.dns.Queries() }
 
 // Calls counts the requests every provider fake and both website servers
 // have received. DNS queries are not requests and are not counted (see
@@ -282,7 +288,7 @@ func (w *World) FailAll(f Fault) {
 // SetDNSFault makes the world's DNS server fail every query with f
 // (DNSServfail, DNSTimeout) from now on; DNSOK restores it.
 func (w *World) SetDNSFault(f DNSFault) {
-	w.dns.fault.Store(f)
+	w.dns.SetFaultAll(dnsFaultKinds[f])
 }
 
 // ParseDNSFault parses "ok" (or ""), "servfail" or "timeout".
@@ -322,7 +328,7 @@ func (w *World) Env() map[string]string {
 		"ASHBY_API_URL":           w.ats.URL,
 		"WORKABLE_API_URL":        w.ats.URL,
 		"SMARTRECRUITERS_API_URL": w.ats.URL,
-		"DNS_RESOLVERS":           w.dns.addr,
+		"DNS_RESOLVERS":           w.dns.Addr(),
 		"FETCH_ALLOWLIST":         loopback(https) + "," + loopback(http),
 		"WEBSITE_HTTPS_PORT":      strconv.Itoa(int(https)),
 		"WEBSITE_HTTP_PORT":       strconv.Itoa(int(http)),
@@ -429,10 +435,11 @@ func evidenceProviders(e WorldEvent) string {
 // normalURL is a URL as sources cite it.
 func normalURL(u string) string { return source.Normalize(u) }
 
-// The rest of this file is the world's fixture: a declarative description
-// of each company (worldCompanies) and the generators that render it for
-// every provider, so that one fact is written once and every provider
-// tells it the same way.
+// The rest of this file is the world's fixture: the types of the
+// description of each company in testdata/world.json (read by
+// worldCompanies; JSON keys are the field names in lower camel case) and
+// the generators that render it for every provider, so that one fact is
+// written once and every provider tells it the same way.
 
 // wclock dates the world.
 type wclock struct{ now time.Time }
@@ -454,138 +461,148 @@ const (
 )
 
 // wOutlet is a publisher.
-type wOutlet struct{ name, site string }
+type wOutlet struct{ Name, Site string }
 
 // wStory is one article about an event at one outlet, published on the
 // event's day at hh:mm UTC.
 type wStory struct {
-	hh, mm   int
-	outlet   wOutlet
-	path     string // at the outlet; {yyyy}, {mm}, {dd} and {ymd} are the story's date
-	headline string
-	lead     string // the first paragraph; {date} (AP style) and {weekday} are the story's date
-	in       wIndex
-	direct   bool   // Google News links the article itself, not its redirect
-	author   string // as Exa reports it
-	dateOnly bool   // Exa knows the day only
+	Hh, Mm   int
+	Outlet   wOutlet
+	Path     string // at the outlet; {yyyy}, {mm}, {dd} and {ymd} are the story's date
+	Headline string
+	Lead     string // the first paragraph; {date} (AP style) and {weekday} are the story's date
+	In       wIndex
+	Direct   bool   // Google News links the article itself, not its redirect
+	Author   string // as Exa reports it
+	DateOnly bool   // Exa knows the day only
 	// language and country are GDELT's, when not English and the United
 	// States.
-	language, country string
+	Language, Country string
 	// broken is how GDELT writes the story's title as invalid JSON ("" valid).
-	broken GDELTBreak
+	Broken GDELTBreak
 }
 
 // lostToGDELT reports whether GDELT's invalid JSON loses the story (a
 // careful decoder repairs the other breaks).
 func (s wStory) lostToGDELT() bool {
-	return s.broken == GDELTTrailingBackslash || s.broken == GDELTUnescapedQuote
+	return s.Broken == GDELTTrailingBackslash || s.Broken == GDELTUnescapedQuote
 }
 
 // wPost is a newsroom post of the company's own site, published on the
 // event's day at hh:mm UTC.
 type wPost struct {
-	hh, mm int
-	path   string // on the site
+	Hh, Mm int
+	Path   string // on the site
 	// link, when set, is where the feed entry points instead: off the site
 	// (the website source drops it).
-	link           string
-	title, summary string
+	Link           string
+	Title, Summary string
 	// style is how the post's page states its date (read only on sites
 	// without a feed): "" article:published_time, "jsonld", "time", or
 	// "none" (undated).
-	style string
+	Style string
 }
 
 // wFiling is an SEC filing: an event's (filed on the event's day) or a
 // routine one (filed days ago).
 type wFiling struct {
-	days   int
-	hh, mm int    // acceptance time, UTC
-	form   string // "" is 8-K
-	items  []string
-	desc   string // primaryDocDescription
-	report int    // days from the report date to the filing; 0 is the filing day
+	Days   int
+	Hh, Mm int    // acceptance time, UTC
+	Form   string // "" is 8-K
+	Items  []string
+	Desc   string // primaryDocDescription
+	Report int    // days from the report date to the filing; 0 is the filing day
 }
 
 // wEvent is one thing that happened to a company, as reported by the
 // company (post, filing) and by outlets (stories).
 type wEvent struct {
-	signal  string // the signal type it should yield; "" for a decoy
-	decoy   string // why a decoy is not a signal
-	days    int
-	post    *wPost
-	filing  *wFiling
-	stories []wStory
+	Signal  string // the signal type it should yield; "" for a decoy
+	Decoy   string // why a decoy is not a signal
+	Days    int
+	Post    *wPost
+	Filing  *wFiling
+	Stories []wStory
 }
 
 // wListing is a listed company's exchange and EDGAR records.
 type wListing struct {
-	cik                      int64
-	ticker, exchange         string // "NWRB", "Nasdaq"
-	secName, secTitle        string // submissions' name, the ticker file's title
-	sic, sicDesc, state, web string
-	address                  SECAddress
-	routine                  []wFiling
+	Cik                      int64
+	Ticker, Exchange         string // "NWRB", "Nasdaq"
+	SecName, SecTitle        string // submissions' name, the ticker file's title
+	Sic, SicDesc, State, Web string
+	Address                  SECAddress
+	Routine                  []wFiling
 }
 
 // wSite is a company's website.
 type wSite struct {
-	title, siteName, desc string // home page <title>, og:site_name ("" none), meta description
-	h1, intro, about      string
-	tz                    *time.Location // the clock of its feed and pages
-	news, newsText        string         // newsroom path and the home page's anchor text for it ("" none)
-	feed                  string         // feed path ("" none)
-	atom                  bool
-	feedOnHome            bool   // the home page declares the feed (else the newsroom does)
-	careers               string // careers path ("" none)
-	careersHTML           string // its body: text and links (a job board)
-	robots                string // robots.txt ("" answers 404)
-	down                  bool   // every request answers 503
+	Title, SiteName, Desc string // home page <title>, og:site_name ("" none), meta description
+	H1, Intro, About      string
+	Tz                    string // the clock of its feed and pages (a key of siteClocks)
+	News, NewsText        string // newsroom path and the home page's anchor text for it ("" none)
+	Feed                  string // feed path ("" none)
+	Atom                  bool
+	FeedOnHome            bool   // the home page declares the feed (else the newsroom does)
+	Careers               string // careers path ("" none)
+	CareersHTML           string // its body: text and links (a job board)
+	Robots                string // robots.txt ("" answers 404)
+	Down                  bool   // every request answers 503
 	// tags is markup the home page's head carries (tracking and widget
 	// scripts, generator meta tags) and header the home page's response
 	// headers (server, CDN): what technology detection reads on it.
-	tags   string
-	header http.Header
+	Tags   string
+	Header http.Header
 }
 
 // wRole is an open role: posted days ago, in a department, at a place
 // written "City, Country, CC", "City, Region, Country, CC" or "Remote,
-// Country, CC".
+// Country, CC", with the salary range its listing states (none: 0).
 type wRole struct {
-	days               int
-	title, dept, place string
+	Days                 int
+	Title, Dept, Place   string
+	SalaryMin, SalaryMax int
+	Currency             string
+}
+
+// wBoard is a company's job board (ATSBoard) with its open roles.
+type wBoard struct {
+	Provider, Token, Name, Description, Industry string
+	Roles                                        []wRole
 }
 
 // wCompany is one company of the world.
 type wCompany struct {
-	name, legal, domain string
-	qid, description    string
-	aliases             []string
-	class               string // P31 class item
-	website             string // P856 as Wikidata writes it
-	industry, hq        string // labels of the P452 and P159 items
-	country             string // label of the P17 item (a key of wdCountries)
-	employees, prior    int64  // P1128 at the end of last year (preferred) and of the year before
-	founded             time.Time
-	exaTitle            string // its home page's title in Exa's company index
-	listing             *wListing
-	// unlistedOnWikidata: its Wikidata entry states no stock exchange or
+	Name, Legal, Domain string
+	Qid, Description    string
+	Aliases             []string
+	Class               string // P31 class item
+	Website             string // P856 as Wikidata writes it
+	Industry, Hq        string // labels of the P452 and P159 items
+	Country             string // label of the P17 item (a key of wdCountries)
+	Employees, Prior    int64  // P1128 at the end of last year (preferred) and of the year before
+	Founded             time.Time
+	ExaTitle            string // its home page's title in Exa's company index
+	Listing             *wListing
+	// UnlistedOnWikidata: its Wikidata entry states no stock exchange or
 	// ticker, so only the SEC ticker file's title (with its state
 	// marker) ties the company to its filings.
-	unlistedOnWikidata bool
-	board              *ATSBoard
-	boardLinked        bool
-	smallBoard         string // why the board is too small for a hiring signal ("" when it is not)
-	// roleText are descriptions of its roles by title (every role of that
+	UnlistedOnWikidata bool
+	Board              *wBoard
+	BoardLinked        bool
+	SmallBoard         string // why the board is too small for a hiring signal ("" when it is not)
+	// RoleText are descriptions of its roles by title (every role of that
 	// title), served by the providers whose listings carry one.
-	roleText map[string]string
-	site     wSite
-	// releaseDescribes: the first sentence of one of its newsroom posts
+	RoleText map[string]string
+	Site     wSite
+	// ReleaseDescribes: the first sentence of one of its newsroom posts
 	// describes it (its only self-description when site and Wikidata
 	// say nothing).
-	releaseDescribes bool
-	events           []wEvent
-	quiet, ambiguous bool
+	ReleaseDescribes bool
+	Events           []wEvent
+	// Mail is the mail setup its DNS publishes (none: no MX, SPF or DMARC).
+	Mail             wMail
+	Quiet, Ambiguous bool
 }
 
 // worldFixture is the world's data, dated by c.
@@ -594,9 +611,9 @@ type worldFixture struct {
 	companies []wCompany
 }
 
-func newWorldFixture(now time.Time) worldFixture {
-	c := wclock{now: now.UTC().Truncate(time.Second)}
-	return worldFixture{c: c, companies: worldCompanies(c)}
+func newWorldFixture(now time.Time) (worldFixture, error) {
+	cos, err := worldCompanies()
+	return worldFixture{c: wclock{now: now.UTC().Truncate(time.Second)}, companies: cos}, err
 }
 
 var apMonths = [...]string{"Jan.", "Feb.", "March", "April", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."}
@@ -611,23 +628,23 @@ func fill(s string, t time.Time) string {
 	).Replace(s)
 }
 
-func (s wStory) published(c wclock, e wEvent) time.Time { return c.at(e.days, s.hh, s.mm) }
+func (s wStory) published(c wclock, e wEvent) time.Time { return c.at(e.Days, s.Hh, s.Mm) }
 
 // filled is the story with the placeholders of its path, headline and
 // lead replaced by its date t.
 func (s wStory) filled(t time.Time) wStory {
-	s.path, s.headline, s.lead = fill(s.path, t), fill(s.headline, t), fill(s.lead, t)
+	s.Path, s.Headline, s.Lead = fill(s.Path, t), fill(s.Headline, t), fill(s.Lead, t)
 	return s
 }
 
-func (s wStory) url() string { return s.outlet.site + s.path }
+func (s wStory) url() string { return s.Outlet.Site + s.Path }
 
 // each calls f for every story of every company, filled with its
 // publication time t.
 func (fx worldFixture) each(f func(s wStory, t time.Time)) {
 	for _, co := range fx.companies {
-		for _, e := range co.events {
-			for _, s := range e.stories {
+		for _, e := range co.Events {
+			for _, s := range e.Stories {
 				t := s.published(fx.c, e)
 				f(s.filled(t), t)
 			}
@@ -638,9 +655,9 @@ func (fx worldFixture) each(f func(s wStory, t time.Time)) {
 func (fx worldFixture) googleNews() []GoogleNewsItem {
 	var out []GoogleNewsItem
 	fx.each(func(s wStory, t time.Time) {
-		if s.in&inGoogle != 0 {
-			out = append(out, GoogleNewsItem{Headline: s.headline, Publisher: s.outlet.name, SiteURL: s.outlet.site,
-				URL: s.url(), Published: t, Body: s.lead, DirectLink: s.direct})
+		if s.In&inGoogle != 0 {
+			out = append(out, GoogleNewsItem{Headline: s.Headline, Publisher: s.Outlet.Name, SiteURL: s.Outlet.Site,
+				URL: s.url(), Published: t, Body: s.Lead, DirectLink: s.Direct})
 		}
 	})
 	return out
@@ -649,14 +666,14 @@ func (fx worldFixture) googleNews() []GoogleNewsItem {
 func (fx worldFixture) gdelt() []GDELTArticle {
 	var out []GDELTArticle
 	fx.each(func(s wStory, t time.Time) {
-		if s.in&inGDELT != 0 {
+		if s.In&inGDELT != 0 {
 			// GDELT sees an article some minutes after it is published.
 			seen := t.Add(17 * time.Minute)
 			if seen.After(fx.c.now) {
 				seen = fx.c.now
 			}
-			out = append(out, GDELTArticle{URL: s.url(), Title: s.headline, Seen: seen, Text: s.lead,
-				Language: s.language, SourceCountry: s.country, Broken: s.broken})
+			out = append(out, GDELTArticle{URL: s.url(), Title: s.Headline, Seen: seen, Text: s.Lead,
+				Language: s.Language, SourceCountry: s.Country, Broken: s.Broken})
 		}
 	})
 	return out
@@ -665,15 +682,15 @@ func (fx worldFixture) gdelt() []GDELTArticle {
 func (fx worldFixture) exa() []ExaResult {
 	var out []ExaResult
 	fx.each(func(s wStory, t time.Time) {
-		if s.in&inExa != 0 {
-			first, _, _ := strings.Cut(s.lead, ". ")
-			out = append(out, ExaResult{URL: s.url(), Title: s.headline, Published: t, DateOnly: s.dateOnly,
-				Author: s.author, Score: 0.3, Text: s.lead, Highlights: []string{strings.TrimSuffix(first, ".") + "."}})
+		if s.In&inExa != 0 {
+			first, _, _ := strings.Cut(s.Lead, ". ")
+			out = append(out, ExaResult{URL: s.url(), Title: s.Headline, Published: t, DateOnly: s.DateOnly,
+				Author: s.Author, Score: 0.3, Text: s.Lead, Highlights: []string{strings.TrimSuffix(first, ".") + "."}})
 		}
 	})
 	for _, co := range fx.companies {
-		out = append(out, ExaResult{URL: "https://" + co.domain + "/", Title: co.exaTitle, Category: "company",
-			Score: 0.5, Text: cmp.Or(co.site.desc, co.description)})
+		out = append(out, ExaResult{URL: "https://" + co.Domain + "/", Title: co.ExaTitle, Category: "company",
+			Score: 0.5, Text: cmp.Or(co.Site.Desc, co.Description)})
 	}
 	return out
 }
@@ -681,7 +698,7 @@ func (fx worldFixture) exa() []ExaResult {
 // secDoc is a filing's primary document name.
 func secDoc(ticker string, f wFiling, filed, report time.Time) string {
 	t := strings.ToLower(ticker)
-	switch f.form {
+	switch f.Form {
 	case "", "8-K":
 		return t + "-" + filed.Format("20060102") + "x8k.htm"
 	case "4":
@@ -695,25 +712,25 @@ func secDoc(ticker string, f wFiling, filed, report time.Time) string {
 // secFilings renders a listed company's filings: its events' and its
 // routine ones.
 func (fx worldFixture) secFilings(co wCompany) []SECFiling {
-	l := co.listing
+	l := co.Listing
 	var fs []wFiling
-	for _, e := range co.events {
-		if e.filing != nil {
-			f := *e.filing
-			f.days = e.days
+	for _, e := range co.Events {
+		if e.Filing != nil {
+			f := *e.Filing
+			f.Days = e.Days
 			fs = append(fs, f)
 		}
 	}
-	fs = append(fs, l.routine...)
+	fs = append(fs, l.Routine...)
 	var out []SECFiling
 	for i, f := range fs {
-		filed := fx.c.at(f.days, 0, 0)
-		report := fx.c.at(f.days+f.report, 0, 0)
-		form := cmp.Or(f.form, "8-K")
+		filed := fx.c.at(f.Days, 0, 0)
+		report := fx.c.at(f.Days+f.Report, 0, 0)
+		form := cmp.Or(f.Form, "8-K")
 		sf := SECFiling{
-			Accession: fmt.Sprintf("%010d-%02d-%06d", l.cik, filed.Year()%100, 20+i), Form: form,
-			Filed: filed, Accepted: fx.c.at(f.days, f.hh, f.mm), ReportDate: report, Items: f.items,
-			PrimaryDocument: secDoc(l.ticker, f, filed, report), Description: cmp.Or(f.desc, "FORM "+form),
+			Accession: fmt.Sprintf("%010d-%02d-%06d", l.Cik, filed.Year()%100, 20+i), Form: form,
+			Filed: filed, Accepted: fx.c.at(f.Days, f.Hh, f.Mm), ReportDate: report, Items: f.Items,
+			PrimaryDocument: secDoc(l.Ticker, f, filed, report), Description: cmp.Or(f.Desc, "FORM "+form),
 			XBRL: form == "10-Q" || form == "10-K",
 		}
 		out = append(out, sf)
@@ -724,13 +741,13 @@ func (fx worldFixture) secFilings(co wCompany) []SECFiling {
 func (fx worldFixture) sec() []SECCompany {
 	var out []SECCompany
 	for _, co := range fx.companies {
-		l := co.listing
+		l := co.Listing
 		if l == nil {
 			continue
 		}
 		out = append(out, SECCompany{
-			CIK: l.cik, Name: l.secName, Title: l.secTitle, Tickers: []string{l.ticker}, Exchanges: []string{l.exchange},
-			SIC: l.sic, SICDescription: l.sicDesc, StateOfIncorporation: l.state, Website: l.web, Business: l.address,
+			CIK: l.Cik, Name: l.SecName, Title: l.SecTitle, Tickers: []string{l.Ticker}, Exchanges: []string{l.Exchange},
+			SIC: l.Sic, SICDescription: l.SicDesc, StateOfIncorporation: l.State, Website: l.Web, Business: l.Address,
 			Filings: fx.secFilings(co),
 		})
 	}
@@ -785,18 +802,18 @@ func (fx worldFixture) wikidata() []WikidataEntity {
 	var out []WikidataEntity
 	for _, co := range fx.companies {
 		e := WikidataEntity{
-			ID: co.qid, Label: co.name, Description: co.description, Aliases: co.aliases, InstanceOf: []string{co.class},
-			Websites: []string{co.website}, Industries: []string{ref(138200100, co.industry)}, Headquarters: ref(138200200, co.hq),
-			Country:   country(co.country),
-			Employees: []WikidataEmployees{{Count: co.prior, AsOf: end(last - 1)}, {Count: co.employees, AsOf: end(last), Rank: "preferred"}},
-			Inception: co.founded,
+			ID: co.Qid, Label: co.Name, Description: co.Description, Aliases: co.Aliases, InstanceOf: []string{co.Class},
+			Websites: []string{co.Website}, Industries: []string{ref(138200100, co.Industry)}, Headquarters: ref(138200200, co.Hq),
+			Country:   country(co.Country),
+			Employees: []WikidataEmployees{{Count: co.Prior, AsOf: end(last - 1)}, {Count: co.Employees, AsOf: end(last), Rank: "preferred"}},
+			Inception: co.Founded,
 		}
-		if l := co.listing; l != nil && !co.unlistedOnWikidata {
+		if l := co.Listing; l != nil && !co.UnlistedOnWikidata {
 			exchange := wdNasdaq
-			if l.exchange == "NYSE" {
+			if l.Exchange == "NYSE" {
 				exchange = wdNYSE
 			}
-			e.Listings = []WikidataListing{{Exchange: exchange, Ticker: l.ticker}}
+			e.Listings = []WikidataListing{{Exchange: exchange, Ticker: l.Ticker}}
 		}
 		out = append(out, e)
 	}
@@ -819,8 +836,9 @@ func (fx worldFixture) wikidata() []WikidataEntity {
 func (c wclock) jobs(roles ...wRole) []ATSJob {
 	out := make([]ATSJob, 0, len(roles))
 	for _, r := range roles {
-		j := ATSJob{Title: r.title, Department: r.dept, EmploymentType: "Full-time", Published: c.at(r.days, 14, 20)}
-		p := strings.Split(r.place, ", ")
+		j := ATSJob{Title: r.Title, Department: r.Dept, EmploymentType: "Full-time", Published: c.at(r.Days, 14, 20),
+			SalaryMin: r.SalaryMin, SalaryMax: r.SalaryMax, Currency: r.Currency}
+		p := strings.Split(r.Place, ", ")
 		switch {
 		case p[0] == "Remote":
 			j.Remote, j.Country, j.CountryCode = true, p[1], p[2]
@@ -837,10 +855,9 @@ func (c wclock) jobs(roles ...wRole) []ATSJob {
 func (fx worldFixture) boards() []ATSBoard {
 	var out []ATSBoard
 	for _, co := range fx.companies {
-		if co.board != nil {
-			b := *co.board
-			b.Jobs = described(b.Jobs, co.roleText)
-			out = append(out, b)
+		if b := co.Board; b != nil {
+			out = append(out, ATSBoard{Provider: b.Provider, Token: b.Token, Name: b.Name, Description: b.Description,
+				Industry: b.Industry, Jobs: described(fx.c.jobs(b.Roles...), co.RoleText)})
 		}
 	}
 	return out
@@ -872,10 +889,10 @@ func (fx worldFixture) posts(co wCompany) ([]wPost, []time.Time) {
 		t time.Time
 	}
 	var ds []dated
-	for _, e := range co.events {
-		if e.post != nil {
-			p, t := *e.post, fx.c.at(e.days, e.post.hh, e.post.mm)
-			p.title, p.summary = fill(p.title, t), fill(p.summary, t)
+	for _, e := range co.Events {
+		if e.Post != nil {
+			p, t := *e.Post, fx.c.at(e.Days, e.Post.Hh, e.Post.Mm)
+			p.Title, p.Summary = fill(p.Title, t), fill(p.Summary, t)
 			ds = append(ds, dated{p, t})
 		}
 	}
@@ -897,24 +914,24 @@ func (fx worldFixture) sites() []Site {
 
 // site renders a company's website; every site is HTTP only.
 func (fx worldFixture) site(co wCompany) Site {
-	s := co.site
-	if s.down {
+	s := co.Site
+	if s.Down {
 		unavailable := SitePage{Status: 503, Body: "<!doctype html><title>503 Service Unavailable</title><h1>Service Unavailable</h1>"}
-		return Site{Domain: co.domain, NoTLS: true, Pages: map[string]SitePage{"/robots.txt": unavailable, "/": unavailable}}
+		return Site{Domain: co.Domain, NoTLS: true, Pages: map[string]SitePage{"/robots.txt": unavailable, "/": unavailable}}
 	}
 	posts, times := fx.posts(co)
 	esc := html.EscapeString
 	pages := map[string]SitePage{}
-	if s.robots != "" {
-		pages["/robots.txt"] = SitePage{ContentType: "text/plain; charset=utf-8", Body: s.robots}
+	if s.Robots != "" {
+		pages["/robots.txt"] = SitePage{ContentType: "text/plain; charset=utf-8", Body: s.Robots}
 	}
 	feedLink := ""
-	if s.feed != "" {
+	if s.Feed != "" {
 		kind := "application/rss+xml"
-		if s.atom {
+		if s.Atom {
 			kind = "application/atom+xml"
 		}
-		feedLink = `<link rel="alternate" type="` + kind + `" title="` + esc(co.name) + ` news" href="` + s.feed + `">` + "\n"
+		feedLink = `<link rel="alternate" type="` + kind + `" title="` + esc(co.Name) + ` news" href="` + s.Feed + `">` + "\n"
 	}
 	head := func(title, desc, path string) string {
 		return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + esc(title) + "</title>\n" +
@@ -922,68 +939,68 @@ func (fx worldFixture) site(co wCompany) Site {
 			`<link rel="canonical" href="` + SiteOrigin + path + `">` + "\n"
 	}
 	nav := `<a href="/">Home</a> <a href="/about">About</a>`
-	if s.news != "" {
-		nav += ` <a href="` + s.news + `">` + esc(s.newsText) + `</a>`
+	if s.News != "" {
+		nav += ` <a href="` + s.News + `">` + esc(s.NewsText) + `</a>`
 	}
-	if s.careers != "" {
-		nav += ` <a href="` + s.careers + `">Careers</a>`
+	if s.Careers != "" {
+		nav += ` <a href="` + s.Careers + `">Careers</a>`
 	}
 	page := func(title, desc, path, extraHead, body string) SitePage {
 		return SitePage{Body: head(title, desc, path) + extraHead + "</head>\n<body>\n<header><nav>" + nav + "</nav></header>\n<main>\n" +
-			body + "\n</main>\n<footer>© " + strconv.Itoa(fx.c.now.Year()) + " " + esc(co.legal) + "</footer>\n</body>\n</html>\n"}
+			body + "\n</main>\n<footer>© " + strconv.Itoa(fx.c.now.Year()) + " " + esc(co.Legal) + "</footer>\n</body>\n</html>\n"}
 	}
 	homeHead := ""
-	if s.siteName != "" {
-		homeHead += `<meta property="og:site_name" content="` + esc(s.siteName) + `">` + "\n"
+	if s.SiteName != "" {
+		homeHead += `<meta property="og:site_name" content="` + esc(s.SiteName) + `">` + "\n"
 	}
-	if s.feedOnHome {
+	if s.FeedOnHome {
 		homeHead += feedLink
 	}
-	homeHead += s.tags
-	pages["/"] = page(s.title, s.desc, "/", homeHead, "<h1>"+esc(s.h1)+"</h1>\n<p>"+esc(s.intro)+"</p>")
-	if home := pages["/"]; s.header != nil {
-		home.Header = s.header
+	homeHead += s.Tags
+	pages["/"] = page(s.Title, s.Desc, "/", homeHead, "<h1>"+esc(s.H1)+"</h1>\n<p>"+esc(s.Intro)+"</p>")
+	if home := pages["/"]; s.Header != nil {
+		home.Header = s.Header
 		pages["/"] = home
 	}
-	pages["/about"] = page("About | "+co.name, s.about, "/about", "", "<h1>About "+esc(co.name)+"</h1>\n<p>"+esc(s.about)+"</p>")
-	if s.careers != "" {
-		pages[s.careers] = page("Careers | "+co.name, "Open roles at "+co.name+".", s.careers, "", "<h1>Careers at "+esc(co.name)+"</h1>\n"+s.careersHTML)
+	pages["/about"] = page("About | "+co.Name, s.About, "/about", "", "<h1>About "+esc(co.Name)+"</h1>\n<p>"+esc(s.About)+"</p>")
+	if s.Careers != "" {
+		pages[s.Careers] = page("Careers | "+co.Name, "Open roles at "+co.Name+".", s.Careers, "", "<h1>Careers at "+esc(co.Name)+"</h1>\n"+s.CareersHTML)
 	}
-	if s.news != "" {
+	if s.News != "" {
 		var list strings.Builder
 		for _, p := range posts {
-			href := cmp.Or(p.link, p.path)
-			fmt.Fprintf(&list, "<li><a href=\"%s\">%s</a></li>\n", esc(href), esc(p.title))
+			href := cmp.Or(p.Link, p.Path)
+			fmt.Fprintf(&list, "<li><a href=\"%s\">%s</a></li>\n", esc(href), esc(p.Title))
 		}
 		roomHead := ""
-		if !s.feedOnHome {
+		if !s.FeedOnHome {
 			roomHead = feedLink
 		}
-		pages[s.news] = page(s.newsText+" | "+co.name, "News and announcements from "+co.name+".", s.news, roomHead,
-			"<h1>"+esc(s.newsText)+"</h1>\n<ul>\n"+list.String()+"</ul>")
+		pages[s.News] = page(s.NewsText+" | "+co.Name, "News and announcements from "+co.Name+".", s.News, roomHead,
+			"<h1>"+esc(s.NewsText)+"</h1>\n<ul>\n"+list.String()+"</ul>")
 	}
 	for i, p := range posts {
-		if p.link != "" {
+		if p.Link != "" {
 			continue
 		}
-		t := times[i].In(s.tz)
+		t := times[i].In(siteClocks[s.Tz])
 		var meta, stamp string
-		switch p.style {
+		switch p.Style {
 		case "":
 			meta = `<meta property="article:published_time" content="` + t.Format(time.RFC3339) + `">` + "\n"
 		case "jsonld":
 			meta = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"` +
-				jsonText(p.title) + `","datePublished":"` + t.Format(time.DateOnly) + `"}</script>` + "\n"
+				jsonText(p.Title) + `","datePublished":"` + t.Format(time.DateOnly) + `"}</script>` + "\n"
 		case "time":
 			stamp = `<p><time datetime="` + t.Format(time.DateOnly) + `">` + t.Format("January 2, 2006") + "</time></p>\n"
 		}
-		pages[p.path] = page(p.title+" | "+co.name, p.summary, p.path, meta,
-			"<article>\n<h1>"+esc(p.title)+"</h1>\n"+stamp+"<p>"+esc(p.summary)+"</p>\n</article>")
+		pages[p.Path] = page(p.Title+" | "+co.Name, p.Summary, p.Path, meta,
+			"<article>\n<h1>"+esc(p.Title)+"</h1>\n"+stamp+"<p>"+esc(p.Summary)+"</p>\n</article>")
 	}
-	if s.feed != "" {
-		pages[s.feed] = fx.feed(co, posts, times)
+	if s.Feed != "" {
+		pages[s.Feed] = fx.feed(co, posts, times)
 	}
-	return Site{Domain: co.domain, NoTLS: true, Pages: pages}
+	return Site{Domain: co.Domain, NoTLS: true, Pages: pages}
 }
 
 // jsonText escapes s for a JSON string in a script element.
@@ -994,31 +1011,31 @@ func jsonText(s string) string {
 
 // feed renders the site's RSS 2.0 or Atom feed of posts.
 func (fx worldFixture) feed(co wCompany, posts []wPost, times []time.Time) SitePage {
-	s := co.site
+	s := co.Site
 	esc := html.EscapeString
 	var b strings.Builder
-	link := func(p wPost) string { return cmp.Or(p.link, SiteOrigin+p.path) }
-	if s.atom {
+	link := func(p wPost) string { return cmp.Or(p.Link, SiteOrigin+p.Path) }
+	if s.Atom {
 		b.WriteString("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n")
 		fmt.Fprintf(&b, "<title>%s</title>\n<link href=\"%s/\" rel=\"alternate\"/>\n<link href=\"%s%s\" rel=\"self\"/>\n<id>tag:%s,2020:feed</id>\n",
-			esc(co.name), SiteOrigin, SiteOrigin, s.feed, co.domain)
+			esc(co.Name), SiteOrigin, SiteOrigin, s.Feed, co.Domain)
 		if len(times) > 0 {
-			fmt.Fprintf(&b, "<updated>%s</updated>\n", times[0].In(s.tz).Format(time.RFC3339))
+			fmt.Fprintf(&b, "<updated>%s</updated>\n", times[0].In(siteClocks[s.Tz]).Format(time.RFC3339))
 		}
 		for i, p := range posts {
-			t := times[i].In(s.tz).Format(time.RFC3339)
+			t := times[i].In(siteClocks[s.Tz]).Format(time.RFC3339)
 			fmt.Fprintf(&b, "<entry>\n<title>%s</title>\n<link rel=\"alternate\" href=\"%s\"/>\n<id>tag:%s,2020:%s</id>\n<published>%s</published>\n<updated>%s</updated>\n<summary>%s</summary>\n</entry>\n",
-				esc(p.title), esc(link(p)), co.domain, esc(cmp.Or(p.path, p.link)), t, t, esc(p.summary))
+				esc(p.Title), esc(link(p)), co.Domain, esc(cmp.Or(p.Path, p.Link)), t, t, esc(p.Summary))
 		}
 		b.WriteString("</feed>\n")
 		return SitePage{ContentType: "application/atom+xml; charset=utf-8", Body: b.String()}
 	}
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n")
 	fmt.Fprintf(&b, "<title>%s news</title>\n<link>%s%s</link>\n<description>News and announcements from %s</description>\n<language>en-us</language>\n<atom:link href=\"%s%s\" rel=\"self\" type=\"application/rss+xml\"/>\n",
-		esc(co.name), SiteOrigin, s.news, esc(co.name), SiteOrigin, s.feed)
+		esc(co.Name), SiteOrigin, s.News, esc(co.Name), SiteOrigin, s.Feed)
 	for i, p := range posts {
 		fmt.Fprintf(&b, "<item>\n<title>%s</title>\n<link>%s</link>\n<guid isPermaLink=\"true\">%s</guid>\n<pubDate>%s</pubDate>\n<description>%s</description>\n</item>\n",
-			esc(p.title), esc(link(p)), esc(link(p)), times[i].In(s.tz).Format(time.RFC1123Z), esc(p.summary))
+			esc(p.Title), esc(link(p)), esc(link(p)), times[i].In(siteClocks[s.Tz]).Format(time.RFC1123Z), esc(p.Summary))
 	}
 	b.WriteString("</channel>\n</rss>\n")
 	return SitePage{ContentType: "application/rss+xml; charset=utf-8", Body: b.String()}
@@ -1030,66 +1047,66 @@ func (fx worldFixture) feed(co wCompany, posts []wPost, times []time.Time) SiteP
 func (fx worldFixture) summaries(secURL string, sites *Sites) []WorldCompany {
 	var out []WorldCompany
 	for _, co := range fx.companies {
-		wc := WorldCompany{Name: co.name, Aliases: slices.Clone(co.aliases), Domain: co.domain, Industry: co.industry, Headquarters: co.hq, Country: co.country,
-			WikidataID:  co.qid,
-			BoardLinked: co.boardLinked, Quiet: co.quiet, SiteDown: co.site.down, Ambiguous: co.ambiguous, Mail: worldMail[co.domain].summary,
-			Described: co.site.desc != "" || co.site.about != "" || co.description != "" || co.releaseDescribes}
+		wc := WorldCompany{Name: co.Name, Aliases: slices.Clone(co.Aliases), Domain: co.Domain, Industry: co.Industry, Headquarters: co.Hq, Country: co.Country,
+			WikidataID:  co.Qid,
+			BoardLinked: co.BoardLinked, Quiet: co.Quiet, SiteDown: co.Site.Down, Ambiguous: co.Ambiguous, Mail: co.Mail.Summary,
+			Described: co.Site.Desc != "" || co.Site.About != "" || co.Description != "" || co.ReleaseDescribes}
 		var filings []SECFiling
-		if l := co.listing; l != nil {
-			wc.Ticker, wc.CIK = l.ticker, strconv.FormatInt(l.cik, 10)
+		if l := co.Listing; l != nil {
+			wc.Ticker, wc.CIK = l.Ticker, strconv.FormatInt(l.Cik, 10)
 			filings = fx.secFilings(co)
 		}
-		for i, e := range co.events {
-			ev := WorldEvent{Type: e.signal, DaysAgo: e.days, Decoy: e.decoy} // headline: the first story's, else the post's title
-			for _, s := range e.stories {
+		for i, e := range co.Events {
+			ev := WorldEvent{Type: e.Signal, DaysAgo: e.Days, Decoy: e.Decoy} // headline: the first story's, else the post's title
+			for _, s := range e.Stories {
 				t := s.published(fx.c, e)
 				s = s.filled(t)
 				if ev.Headline == "" {
-					ev.Headline = s.headline
+					ev.Headline = s.Headline
 				}
-				dropped := s.language != "" || !newsMentions(co, s.headline)
-				if s.in&inGoogle != 0 {
+				dropped := s.Language != "" || !newsMentions(co, s.Headline)
+				if s.In&inGoogle != 0 {
 					u := GoogleRedirect(s.url())
-					if s.direct {
+					if s.Direct {
 						u = s.url()
 					}
 					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderGoogleNews, URL: normalURL(u), Dropped: dropped})
 				}
-				if s.in&inGDELT != 0 {
+				if s.In&inGDELT != 0 {
 					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderGDELT, URL: normalURL(s.url()), Dropped: dropped || s.lostToGDELT()})
 				}
-				if s.in&inExa != 0 {
+				if s.In&inExa != 0 {
 					ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderExa, URL: normalURL(s.url()),
-						Dropped: !newsMentions(co, s.headline+" "+s.lead)})
+						Dropped: !newsMentions(co, s.Headline+" "+s.Lead)})
 				}
 			}
-			if p := e.post; p != nil {
+			if p := e.Post; p != nil {
 				if ev.Headline == "" {
-					ev.Headline = fill(p.title, fx.c.at(e.days, p.hh, p.mm))
+					ev.Headline = fill(p.Title, fx.c.at(e.Days, p.Hh, p.Mm))
 				}
-				u := cmp.Or(p.link, sites.URL("http", co.domain, p.path))
-				ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderWebsite, URL: normalURL(u), Dropped: p.link != ""})
+				u := cmp.Or(p.Link, sites.URL("http", co.Domain, p.Path))
+				ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderWebsite, URL: normalURL(u), Dropped: p.Link != ""})
 			}
-			if e.filing != nil {
+			if e.Filing != nil {
 				f := filings[eventFilingIndex(co, i)]
 				u := secURL + "/Archives/edgar/data/" + wc.CIK + "/" + strings.ReplaceAll(f.Accession, "-", "") + "/" + f.PrimaryDocument
 				ev.Evidence = append(ev.Evidence, WorldEvidence{Provider: ProviderSEC, URL: normalURL(u)})
 			}
-			if e.signal == "" {
+			if e.Signal == "" {
 				wc.Decoys = append(wc.Decoys, ev)
 			} else {
 				wc.Events = append(wc.Events, ev)
 			}
 		}
-		if b := co.board; b != nil {
-			board := boardURL(*b)
+		if b := co.Board; b != nil {
+			board := atsSites[b.Provider].root + b.Token
 			wc.Board = board
-			newest := slices.MinFunc(b.Jobs, func(x, y ATSJob) int { return y.Published.Compare(x.Published) })
-			ev := WorldEvent{Type: "hiring", DaysAgo: int(fx.c.at(0, 0, 0).Sub(newest.Published.Truncate(24*time.Hour)).Hours() / 24),
-				Headline: fmt.Sprintf("%s lists %d open roles on %s", co.name, len(b.Jobs), atsSites[b.Provider].name),
+			newest := slices.MinFunc(b.Roles, func(x, y wRole) int { return x.Days - y.Days })
+			ev := WorldEvent{Type: "hiring", DaysAgo: newest.Days,
+				Headline: fmt.Sprintf("%s lists %d open roles on %s", co.Name, len(b.Roles), atsSites[b.Provider].name),
 				Evidence: []WorldEvidence{{Provider: b.Provider, URL: normalURL(board)}}}
-			if co.smallBoard != "" {
-				ev.Type, ev.Decoy = "", co.smallBoard
+			if co.SmallBoard != "" {
+				ev.Type, ev.Decoy = "", co.SmallBoard
 				wc.Decoys = append(wc.Decoys, ev)
 			} else {
 				wc.Events = append(wc.Events, ev)
@@ -1107,8 +1124,8 @@ func (fx worldFixture) summaries(secURL string, sites *Sites) []WorldCompany {
 // filings come first, in event order).
 func eventFilingIndex(co wCompany, i int) int {
 	n := 0
-	for _, e := range co.events[:i] {
-		if e.filing != nil {
+	for _, e := range co.Events[:i] {
+		if e.Filing != nil {
 			n++
 		}
 	}
@@ -1118,7 +1135,7 @@ func eventFilingIndex(co wCompany, i int) int {
 // newsMentions reports whether text names the company as the news
 // sources require (newsitem.Matcher).
 func newsMentions(co wCompany, text string) bool {
-	return newsitem.NewMatcher(bundle.Company{Name: co.name, Domain: co.domain, Aliases: co.aliases}).Mentions(text)
+	return newsitem.NewMatcher(bundle.Company{Name: co.Name, Domain: co.Domain, Aliases: co.Aliases}).Mentions(text)
 }
 
 // atsSites are the ATS providers' names and the roots of their public
@@ -1131,858 +1148,37 @@ var atsSites = map[string]struct{ name, root string }{
 	ATSSmartRecruiters: {"SmartRecruiters", "https://jobs.smartrecruiters.com/"},
 }
 
-// boardURL is the board's public page as the ATS source cites it.
-func boardURL(b ATSBoard) string { return atsSites[b.Provider].root + b.Token }
+// worldData is the world's description: its companies (world.json) and
+// the mail providers' zones their mail setups depend on (dns/*.zone).
+//
+//go:embed testdata/world.json testdata/dns/*.zone
+var worldData embed.FS
 
-// Outlets the world's stories run at.
-var (
-	outBusinessWire   = wOutlet{"Business Wire", "https://www.businesswire.com"}
-	outPRNewswire     = wOutlet{"PR Newswire", "https://www.prnewswire.com"}
-	outGlobeNewswire  = wOutlet{"GlobeNewswire", "https://www.globenewswire.com"}
-	outReuters        = wOutlet{"Reuters", "https://www.reuters.com"}
-	outFT             = wOutlet{"Financial Times", "https://www.ft.com"}
-	outTechCrunch     = wOutlet{"TechCrunch", "https://techcrunch.com"}
-	outGeekWire       = wOutlet{"GeekWire", "https://www.geekwire.com"}
-	outRobotReport    = wOutlet{"The Robot Report", "https://www.therobotreport.com"}
-	outRobotics247    = wOutlet{"Robotics 24/7", "https://www.robotics247.com"}
-	outSupplyChain    = wOutlet{"Supply Chain Dive", "https://www.supplychaindive.com"}
-	outRetailDive     = wOutlet{"Retail Dive", "https://www.retaildive.com"}
-	outInfoQ          = wOutlet{"InfoQ", "https://www.infoq.com"}
-	outNextgov        = wOutlet{"Nextgov/FCW", "https://www.nextgov.com"}
-	outSeattleTimes   = wOutlet{"The Seattle Times", "https://www.seattletimes.com"}
-	outLesEchos       = wOutlet{"Les Echos", "https://www.lesechos.fr"}
-	outMassDevice     = wOutlet{"MassDevice", "https://www.massdevice.com"}
-	outMedTechDive    = wOutlet{"MedTech Dive", "https://www.medtechdive.com"}
-	outBetaKit        = wOutlet{"BetaKit", "https://betakit.com"}
-	outComputerWeekly = wOutlet{"Computer Weekly", "https://www.computerweekly.com"}
-	outBizJournals    = wOutlet{"The Business Journals", "https://www.bizjournals.com"}
-	outInsuranceJrnl  = wOutlet{"Insurance Journal", "https://www.insurancejournal.com"}
-	outDarkReading    = wOutlet{"Dark Reading", "https://www.darkreading.com"}
-	outNewStack       = wOutlet{"The New Stack", "https://thenewstack.io"}
-	outFreightWaves   = wOutlet{"FreightWaves", "https://www.freightwaves.com"}
-	outElectrek       = wOutlet{"Electrek", "https://electrek.co"}
-	outBicycleRetail  = wOutlet{"Bicycle Retailer", "https://www.bicycleretailer.com"}
-	outBikeEurope     = wOutlet{"Bike Europe", "https://www.bike-eu.com"}
-	outEdSurge        = wOutlet{"EdSurge", "https://www.edsurge.com"}
-	outCrains         = wOutlet{"Crain's Chicago Business", "https://www.chicagobusiness.com"}
-	outSGB            = wOutlet{"SGB Media", "https://sgbonline.com"}
-)
-
-// Site clocks.
-var (
-	tzEastern  = time.FixedZone("EST", -5*3600)
-	tzCentral  = time.FixedZone("CST", -6*3600)
-	tzMountain = time.FixedZone("MST", -7*3600)
-	tzPacific  = time.FixedZone("PST", -8*3600)
-	tzLondon   = time.FixedZone("GMT", 0)
-	tzCET      = time.FixedZone("CET", 3600)
-)
-
-func ymd(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
-
-// worldCompanies are the world's fictitious companies. Every name, person,
-// product and investor is invented; publishers, regulators and
-// technologies are real names used generically.
-func worldCompanies(c wclock) []wCompany {
-	return []wCompany{
-		{
-			name: "Northwind Robotics", legal: "Northwind Robotics, Inc.", domain: "northwind-robotics.com",
-			qid: "Q138200001", description: "American maker of autonomous mobile robots for warehouses",
-			aliases: []string{"Northwind Robotics, Inc.", "NWRB"}, class: wdPublic, website: "https://www.northwind-robotics.com/",
-			industry: "warehouse automation", hq: "Pittsburgh", country: "United States of America", employees: 1420, prior: 1180, founded: ymd(2011, time.April, 12),
-			exaTitle: "Northwind Robotics — Autonomous mobile robots for warehouses",
-			roleText: map[string]string{
-				"Senior Robotics Software Engineer, Navigation": "Own path planning and localisation for the Atlas fleet, in modern C++ on ROS 2, running on NVIDIA Jetson under Linux. Every release is tested in Gazebo simulation before it goes to a customer site.",
-				"Embedded Firmware Engineer":                    "Write motor-control firmware in C for Arm Cortex-M microcontrollers (STM32) on FreeRTOS, and the CAN bus drivers that tie the drive units together.",
-				"Supply Chain Planner":                          "Plan component supply for Atlas production in SAP S/4HANA and Excel, and run supplier orders through SAP Ariba.",
-				"Enterprise Account Executive, Grocery":         "Sell Atlas fleets to grocers and keep pipeline and forecasts current in Salesforce.",
-			},
-			listing: &wListing{
-				cik: 1999001, ticker: "NWRB", exchange: "Nasdaq", secName: "Northwind Robotics, Inc.", secTitle: "NORTHWIND ROBOTICS INC /DE/",
-				sic: "3569", sicDesc: "General Industrial Machinery & Equipment, NEC", state: "DE", web: "https://www.northwind-robotics.com",
-				address: SECAddress{Street1: "2100 SMALLMAN STREET", City: "PITTSBURGH", StateOrCountry: "PA", StateOrCountryDescription: "PA", ZipCode: "15222"},
-				routine: []wFiling{
-					{days: 25, hh: 22, mm: 2, form: "4", report: 2},
-					{days: 41, hh: 20, mm: 12, form: "10-Q", report: 31},
-					{days: 230, hh: 21, mm: 30, form: "10-K", report: 60},
-				},
-			},
-			board: &ATSBoard{Provider: ATSGreenhouse, Token: "northwindrobotics", Name: "Northwind Robotics", Industry: "Robotics",
-				Description: "Northwind Robotics builds and services autonomous mobile robots for warehouses.",
-				Jobs: c.jobs(
-					wRole{1, "Senior Robotics Software Engineer, Navigation", "Engineering", "Pittsburgh, PA, United States, US"},
-					wRole{3, "Perception Engineer", "Engineering", "Pittsburgh, PA, United States, US"},
-					wRole{6, "Embedded Firmware Engineer", "Engineering", "Pittsburgh, PA, United States, US"},
-					wRole{9, "Controls Engineer, Atlas 2", "Engineering", "Pittsburgh, PA, United States, US"},
-					wRole{4, "Manufacturing Test Technician", "Manufacturing", "Pittsburgh, PA, United States, US"},
-					wRole{15, "Supply Chain Planner", "Manufacturing", "Pittsburgh, PA, United States, US"},
-					wRole{7, "Field Service Technician", "Customer Operations", "Columbus, OH, United States, US"},
-					wRole{12, "Field Service Technician", "Customer Operations", "Rotterdam, Netherlands, NL"},
-					wRole{10, "Enterprise Account Executive, Grocery", "Sales", "Remote, United States, US"},
-					wRole{20, "Solutions Engineer", "Sales", "Chicago, IL, United States, US"},
-				)},
-			boardLinked: true,
-			site: wSite{
-				title: "Northwind Robotics — Autonomous mobile robots for warehouses", siteName: "Northwind Robotics",
-				desc: "Northwind Robotics builds autonomous mobile robots that move pallets through warehouses and cold stores, alongside people.",
-				h1:   "Robots that move the warehouse", intro: "Atlas robots pick up pallets where people leave them and bring them where they are needed, in ambient and frozen aisles.",
-				about: "Northwind Robotics was founded in 2011 in Pittsburgh, Pennsylvania, and has shipped more than 1,000 Atlas robots to grocers and third-party logistics providers.",
-				tz:    tzEastern, news: "/newsroom", newsText: "Newsroom", feed: "/newsroom/rss.xml",
-				tags: `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-NW7K2QX');</script>
-<script type="text/javascript" id="hs-script-loader" async defer src="//js.hs-scripts.com/20418833.js"></script>
-`,
-				header:      http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1c2a3b4d5e6f70-PIT"}},
-				careers:     "/careers",
-				careersHTML: `<p>We design, build and service our robots in Pittsburgh and support customers across North America and Europe.</p>` + "\n" + `<p><a href="https://boards.greenhouse.io/northwindrobotics">See all open roles</a></p>`,
-				robots:      "User-agent: *\nDisallow: /admin/\nDisallow: /search\n\nSitemap: " + SiteOrigin + "/sitemap.xml\n",
-			},
-			events: []wEvent{
-				{signal: "leadership", days: 3,
-					post:   &wPost{hh: 13, mm: 30, path: "/newsroom/dana-whitfield-cfo", title: "Northwind Robotics names Dana Whitfield chief financial officer", summary: "Dana Whitfield succeeds Raj Patel, who retires after nine years as CFO, and will lead finance and investor relations as Atlas 2 production ramps up."},
-					filing: &wFiling{hh: 21, mm: 5, items: []string{"5.02", "9.01"}},
-					stories: []wStory{{hh: 13, mm: 30, outlet: outBusinessWire, in: inGoogle, direct: true,
-						path:     "/news/home/{ymd}005321/en/Northwind-Robotics-Names-Dana-Whitfield-Chief-Financial-Officer",
-						headline: "Northwind Robotics Names Dana Whitfield Chief Financial Officer",
-						lead:     "PITTSBURGH--(BUSINESS WIRE)--{date}--Northwind Robotics, Inc. (Nasdaq: NWRB), which builds autonomous mobile robots for warehouses, today announced that Dana Whitfield has been named chief financial officer, effective immediately. Whitfield succeeds Raj Patel, who is retiring after nine years with the company and will remain an adviser through the end of the year."}}},
-				{signal: "partnership", days: 10,
-					post:   &wPost{hh: 11, mm: 0, path: "/newsroom/contoso-logistics-agreement", title: "Northwind Robotics and Contoso Logistics sign five-year agreement to deploy Atlas robots in 40 distribution centers", summary: "Contoso Logistics will deploy more than 600 Atlas robots across its North American network from next quarter under a master supply agreement that includes fleet software and on-site service."},
-					filing: &wFiling{hh: 11, mm: 2, items: []string{"1.01", "9.01"}, desc: "Master Supply Agreement with Contoso Logistics, Inc."},
-					stories: []wStory{{hh: 9, mm: 12, outlet: outReuters, in: inGoogle | inGDELT,
-						path:     "/technology/northwind-robotics-signs-five-year-deal-with-contoso-logistics-{yyyy}-{mm}-{dd}/",
-						headline: "Northwind Robotics signs five-year deal to automate Contoso Logistics warehouses",
-						lead:     "Northwind Robotics said on {weekday} it had signed a five-year agreement to supply Contoso Logistics with more than 600 of its Atlas mobile robots, its largest order to date. The robots will go into 40 distribution centers across the United States and Canada."}}},
-				{signal: "product", days: 17,
-					post: &wPost{hh: 14, mm: 0, path: "/newsroom/atlas-2", title: "Atlas 2 is now available to order", summary: "Atlas 2 lifts 1.5-tonne pallets, travels at 2 m/s and keeps running at -25 °C, so one fleet can serve ambient and frozen aisles."},
-					stories: []wStory{{hh: 14, mm: 40, outlet: outRobotReport, in: inGDELT | inExa, author: "Clara Benning",
-						path:     "/northwind-robotics-unveils-atlas-2-cold-storage-amr/",
-						headline: "Northwind Robotics unveils Atlas 2, a pallet-moving robot built for freezer aisles",
-						lead:     "Northwind Robotics has unveiled Atlas 2, the second generation of its autonomous pallet mover, with a heated sensor mast and batteries rated for -25 °C so that grocers can run one fleet across ambient and frozen storage. Deliveries begin next quarter from the company's Pittsburgh plant."}}},
-				{decoy: "a customer story: the customer acts, not Northwind", days: 6,
-					post: &wPost{hh: 15, mm: 0, path: "/newsroom/lakeshore-grocers-customer-story", title: "Customer story: how Lakeshore Grocers cut mis-picks by 31% with Atlas", summary: "Lakeshore Grocers' Madison distribution center runs 24 Atlas robots across two shifts."}},
-				{decoy: "a feed entry that links off the site", days: 5,
-					post: &wPost{hh: 12, mm: 0, link: "https://www.logisticsmgmt.com/article/warehouse_robots_in_the_cold_chain", title: "Northwind in Logistics Management: robots in the cold chain", summary: "Our head of product talked to Logistics Management about freezer automation."}},
-				{decoy: "an interview, not an event", days: 15,
-					stories: []wStory{{hh: 16, mm: 5, outlet: outRobotics247, in: inGoogle,
-						path:     "/article/northwind_robotics_ceo_grippers",
-						headline: "Northwind Robotics CEO on why warehouse robots need better grippers",
-						lead:     "Northwind Robotics chief executive Elena Sorensen says the next gains in warehouse automation will come from grippers, not navigation."}}},
-				{decoy: "names Northwind Robotics only in its body", days: 8,
-					stories: []wStory{{hh: 11, mm: 45, outlet: outSupplyChain, in: inGoogle | inGDELT,
-						path:     "/news/warehouse-robot-makers-component-tariffs/",
-						headline: "Warehouse robot makers brace for higher component tariffs",
-						lead:     "Vendors including Northwind Robotics expect the cost of lidar sensors and drive motors to rise by as much as 12% this year."}}},
-				{signal: "expansion", days: 200,
-					post: &wPost{hh: 14, mm: 0, path: "/newsroom/rotterdam-service-hub", title: "Northwind Robotics opens European service hub in Rotterdam", summary: "The Rotterdam hub stocks spare parts and houses 30 field engineers serving customers in the Netherlands, Belgium and Germany."},
-					stories: []wStory{{hh: 10, mm: 30, outlet: outRobotReport, in: inGoogle,
-						path:     "/northwind-robotics-rotterdam-service-hub/",
-						headline: "Northwind Robotics opens European service hub in Rotterdam",
-						lead:     "Northwind Robotics has opened a service hub in Rotterdam, its first facility outside North America, to support a growing base of European grocery customers."}}},
-				{signal: "other", days: 400,
-					post: &wPost{hh: 14, mm: 0, path: "/newsroom/1000th-atlas", title: "Northwind Robotics marks 1,000th Atlas robot milestone", summary: "The 1,000th Atlas robot left our Pittsburgh plant for a frozen-food warehouse in Ohio."}},
-			},
-		},
-		{
-			name: "Acme Analytics", legal: "Acme Analytics Corp", domain: "acme-analytics.com",
-			qid: "Q138200002", description: "American demand forecasting software company",
-			aliases: []string{"Acme Analytics Corp", "ACAN"}, class: wdPublic, website: "http://acme-analytics.com",
-			industry: "business intelligence software", hq: "Austin", country: "United States of America", employees: 5200, prior: 4870, founded: ymd(2008, time.September, 1),
-			exaTitle: "Acme Analytics: demand forecasting for retailers",
-			roleText: map[string]string{
-				"Staff Data Platform Engineer":           "Build the lakehouse behind Acme Cloud: Kafka streams land in Snowflake, modelled with dbt and orchestrated by Airflow, all on Kubernetes in AWS. Most of our services are Python.",
-				"Machine Learning Engineer, Forecasting": "Train demand models in Python with PyTorch and XGBoost, and track experiments in MLflow on Databricks.",
-				"Site Reliability Engineer":              "Keep Acme Cloud up: Kubernetes and Terraform on AWS, with Datadog dashboards and PagerDuty on-call.",
-				"Federal Account Executive":              "Work public-sector deals in Salesforce and prospect with Outreach and ZoomInfo.",
-			},
-			listing: &wListing{
-				cik: 1999002, ticker: "ACAN", exchange: "NYSE", secName: "Acme Analytics Corp", secTitle: "ACME ANALYTICS CORP /NEW",
-				sic: "7372", sicDesc: "Services-Prepackaged Software", state: "DE", web: "https://acme-analytics.com",
-				address: SECAddress{Street1: "500 CONGRESS AVENUE", City: "AUSTIN", StateOrCountry: "TX", StateOrCountryDescription: "TX", ZipCode: "78701"},
-				routine: []wFiling{
-					{days: 5, hh: 20, mm: 30, form: "10-Q", report: 37},
-					{days: 44, hh: 13, mm: 15, form: "DEF 14A"},
-				},
-			},
-			board: &ATSBoard{Provider: ATSLever, Token: "acme-analytics", Name: "Acme Analytics", Industry: "Software",
-				Jobs: c.jobs(
-					wRole{2, "Staff Data Platform Engineer", "Engineering", "Austin, TX, United States, US"},
-					wRole{5, "Machine Learning Engineer, Forecasting", "Engineering", "Austin, TX, United States, US"},
-					wRole{11, "Site Reliability Engineer", "Engineering", "Remote, United States, US"},
-					wRole{8, "Federal Account Executive", "Sales", "Washington, DC, United States, US"},
-					wRole{14, "Solutions Consultant, Retail", "Customer Success", "London, United Kingdom, GB"},
-					wRole{19, "Senior Product Manager, Tidewater", "Product", "Austin, TX, United States, US"},
-				)},
-			boardLinked: true,
-			site: wSite{
-				title: "Acme Analytics | Demand forecasting for retailers",
-				desc:  "Acme Analytics turns point-of-sale and supply data into store-level demand forecasts that retail planners trust.",
-				h1:    "Forecasts planners trust", intro: "Acme Cloud forecasts demand for every product in every store, every hour.",
-				about: "Acme Analytics was founded in Austin, Texas, in 2008 and serves more than 400 retailers and consumer brands.",
-				tz:    tzCentral, feed: "/insights/atom.xml", atom: true, feedOnHome: true,
-				tags: `<script src="//munchkin.marketo.net/munchkin.js"></script>
-<script>Munchkin.init('512-ACM-204');</script>
-<script src="https://cdn.segment.com/analytics.js/v1/aCm3SeGm3nTkEy/analytics.min.js"></script>
-`,
-				header:      http.Header{"Via": {"1.1 5e2c0f1d2a.cloudfront.net (CloudFront)"}, "X-Amz-Cf-Pop": {"IAH50-C1"}, "X-Amz-Cf-Id": {"kq3Xn0Acme7uYtR9Lr2bW1"}},
-				careers:     "/careers",
-				careersHTML: `<p>Join 5,000 people building forecasting software retailers run on.</p>` + "\n" + `<p><a href="https://jobs.lever.co/acme-analytics">Open positions</a></p>`,
-			},
-			events: []wEvent{
-				{signal: "financial", days: 6,
-					post:   &wPost{hh: 21, mm: 5, path: "/insights/third-quarter-results", title: "Acme Analytics reports third quarter fiscal {year} results", summary: "Revenue of $212.4 million, up 18% year over year; subscription revenue up 21%; full-year outlook raised."},
-					filing: &wFiling{hh: 21, mm: 8, items: []string{"2.02", "9.01"}, desc: "Press release announcing third quarter fiscal year results"},
-					stories: []wStory{
-						{hh: 21, mm: 5, outlet: outGlobeNewswire, in: inGoogle,
-							path:     "/news-release/{yyyy}/{mm}/{dd}/2998765/0/en/Acme-Analytics-Reports-Third-Quarter-Fiscal-{yyyy}-Results.html",
-							headline: "Acme Analytics Reports Third Quarter Fiscal {year} Results",
-							lead:     "AUSTIN, Texas, {date} (GLOBE NEWSWIRE) -- Acme Analytics Corp (NYSE: ACAN) today reported revenue of $212.4 million for its fiscal third quarter, up 18% from a year earlier, and raised its full-year revenue outlook to between $830 million and $836 million. Subscription revenue grew 21% to $189.7 million."},
-						{hh: 22, mm: 40, outlet: outReuters, in: inGoogle | inGDELT,
-							path:     "/technology/acme-analytics-raises-annual-forecast-{yyyy}-{mm}-{dd}/",
-							headline: "Acme Analytics lifts annual revenue forecast as retailers lean on demand planning",
-							lead:     "Acme Analytics raised its annual revenue forecast on {weekday} after third-quarter sales beat Wall Street estimates, as grocers and apparel chains bought more of its demand-planning software."},
-					}},
-				{signal: "technology", days: 13,
-					post: &wPost{hh: 15, mm: 0, path: "/insights/open-sourcing-tidewater", title: "We're open-sourcing Tidewater, our streaming feature store", summary: "Tidewater computes 40,000 forecast features a second from point-of-sale streams; from today it is Apache-2.0 licensed on GitHub."},
-					stories: []wStory{{hh: 16, mm: 20, outlet: outInfoQ, in: inExa, author: "Sergio De Simone", dateOnly: true,
-						path:     "/news/{yyyy}/{mm}/acme-analytics-tidewater-feature-store/",
-						headline: "Acme Analytics open-sources Tidewater, a streaming feature store built on Apache Kafka",
-						lead:     "Acme Analytics has released Tidewater, the feature store behind its retail demand forecasts, under the Apache 2.0 license. Tidewater reads point-of-sale events from Kafka and serves features to models with a p99 latency under 15 ms, according to the company's engineering team."}}},
-				{signal: "regulatory", days: 24,
-					post: &wPost{hh: 14, mm: 30, path: "/insights/fedramp-moderate", title: "Acme Cloud achieves FedRAMP Moderate authorization", summary: "US federal agencies can now forecast supply demand with Acme Cloud, authorized at the FedRAMP Moderate impact level."},
-					stories: []wStory{{hh: 17, mm: 10, outlet: outNextgov, in: inGoogle,
-						path:     "/digital-government/{yyyy}/{mm}/acme-analytics-fedramp-moderate/",
-						headline: "Acme Analytics receives FedRAMP Moderate authorization for its forecasting cloud",
-						lead:     "Acme Analytics' forecasting cloud has been authorized at the FedRAMP Moderate level with the Defense Logistics Agency as sponsor, clearing the way for other agencies to buy it."}}},
-				{decoy: "\"raises concerns\" is not a funding round", days: 9,
-					stories: []wStory{{hh: 13, mm: 0, outlet: outRetailDive, in: inGoogle,
-						path:     "/news/acme-analytics-loyalty-data-limits/",
-						headline: "Acme Analytics raises concerns over proposed limits on retail loyalty data",
-						lead:     "Acme Analytics told state lawmakers that the bill would leave retailers with too little purchase history to plan store inventory."}}},
-				{decoy: "about demand forecasting, but never names Acme Analytics", days: 7,
-					stories: []wStory{{hh: 9, mm: 0, outlet: outRetailDive, in: inExa, dateOnly: true,
-						path:     "/news/retailers-demand-forecasting-inflation/",
-						headline: "Retailers turn to demand forecasting as shoppers trade down",
-						lead:     "Grocers and apparel chains are spending more on analytics and forecasting software to keep shelves full without tying up cash in stock."}}},
-				{signal: "expansion", days: 150,
-					post: &wPost{hh: 9, mm: 0, path: "/insights/berlin-engineering-office", title: "Acme Analytics opens Berlin engineering office", summary: "Our first engineering office outside the US will house 80 engineers working on Acme Cloud for European retailers."}},
-			},
-		},
-		{
-			name: "Contoso Drones", legal: "Contoso Drones, Inc.", domain: "contoso-drones.com",
-			qid: "Q138200003", description: "American medical drone delivery company",
-			aliases: []string{"Contoso Drones, Inc."}, class: wdPrivate, website: "https://contoso-drones.com",
-			industry: "drone delivery", hq: "Seattle", country: "United States of America", employees: 140, prior: 85, founded: ymd(2019, time.February, 1),
-			exaTitle: "Contoso Drones | Medical deliveries by drone",
-			roleText: map[string]string{
-				"Senior Flight Software Engineer": "Write flight software in C++ and Rust on a Linux companion computer; our ground tooling runs on ROS 2.",
-				"Avionics Hardware Engineer":      "Design flight-controller boards in Altium and bring up STM32 processors and CAN bus sensors.",
-			},
-			board: &ATSBoard{Provider: ATSAshby, Token: "contoso-drones",
-				Jobs: append(c.jobs(
-					wRole{2, "Remote Pilot in Command", "Flight Operations", "Seattle, WA, United States, US"},
-					wRole{4, "Remote Pilot in Command", "Flight Operations", "Tacoma, WA, United States, US"},
-					wRole{9, "Flight Operations Lead", "Flight Operations", "Spokane, WA, United States, US"},
-					wRole{3, "Senior Flight Software Engineer", "Engineering", "Seattle, WA, United States, US"},
-					wRole{6, "Avionics Hardware Engineer", "Engineering", "Seattle, WA, United States, US"},
-					wRole{13, "Test Engineer, Airworthiness", "Engineering", "Seattle, WA, United States, US"},
-					wRole{8, "Regulatory Affairs Manager", "Regulatory", "Remote, United States, US"},
-					wRole{5, "Hospital Partnerships Manager", "Partnerships", "Portland, OR, United States, US"},
-				), ATSJob{Title: "Hospital Partnerships Manager", Department: "Partnerships", City: "Denver", Region: "CO", Country: "United States",
-					CountryCode: "US", EmploymentType: "Full-time", Published: c.at(11, 14, 20), SalaryMin: 118000, SalaryMax: 142000, Currency: "USD"})},
-			boardLinked: true,
-			site: wSite{
-				title: "Contoso Drones | Medical deliveries by drone", siteName: "Contoso Drones",
-				desc: "Contoso Drones flies lab samples, blood and prescriptions between hospital campuses in minutes instead of hours.",
-				h1:   "Lab samples in minutes, not hours", intro: "Our drones link 11 hospital systems across the Pacific Northwest.",
-				about: "Contoso Drones was founded in Seattle in 2019 by former air-ambulance pilots and avionics engineers.",
-				tz:    tzPacific, news: "/news", newsText: "News", feed: "/news/feed.xml",
-				tags: `<meta name="generator" content="Webflow">
-<link href="https://assets-global.website-files.com/64f0c0d7a1/css/contoso-drones.webflow.css" rel="stylesheet" type="text/css">
-<script async src="https://www.googletagmanager.com/gtag/js?id=G-CDR0N35X1"></script>
-<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','G-CDR0N35X1');</script>
-<script>window.intercomSettings={api_base:"https://api-iam.intercom.io",app_id:"cdr0n35"};</script>
-<script async src="https://widget.intercom.io/widget/cdr0n35"></script>
-`,
-				careers:     "/careers",
-				careersHTML: `<p>We are hiring pilots, engineers and hospital partnership managers.</p>` + "\n" + `<p><a href="https://jobs.ashbyhq.com/contoso-drones">Browse open roles</a></p>`,
-				robots:      "User-agent: *\nAllow: /\n",
-			},
-			events: []wEvent{
-				{signal: "funding", days: 5,
-					post: &wPost{hh: 12, mm: 0, path: "/news/series-c", title: "Contoso Drones raises $62 million Series C led by Alder Peak Capital", summary: "The round will take our hospital delivery network from 11 to 40 health systems by the end of next year."},
-					stories: []wStory{
-						{hh: 12, mm: 0, outlet: outPRNewswire, in: inGoogle | inGDELT,
-							path:     "/news-releases/contoso-drones-raises-62-million-series-c-to-scale-hospital-delivery-network-302418877.html",
-							headline: "Contoso Drones Raises $62 Million Series C to Scale Hospital Delivery Network",
-							lead:     "SEATTLE, {date} /PRNewswire/ -- Contoso Drones, which flies lab samples and prescriptions between hospitals, today announced a $62 million Series C round led by Alder Peak Capital, with participation from Ridgeline Ventures and existing investor Harbor Lane Partners. The company will use the funding to expand its network from 11 to 40 hospital systems."},
-						{hh: 14, mm: 10, outlet: outTechCrunch, in: inGoogle | inExa, author: "Kirsten Ward",
-							path:     "/{yyyy}/{mm}/{dd}/contoso-drones-series-c-alder-peak/",
-							headline: "Contoso Drones lands $62M to fly lab samples between hospitals",
-							lead:     "Contoso Drones, a Seattle startup whose quadcopters shuttle blood samples and prescriptions between hospital campuses, has raised a $62 million Series C led by Alder Peak Capital. CEO Priya Raman said the round values the company at roughly $410 million."},
-						{hh: 16, mm: 45, outlet: outGeekWire, in: inGDELT | inExa, author: "Taylor Soper",
-							path:     "/{yyyy}/contoso-drones-62m-series-c/",
-							headline: "Seattle drone delivery startup Contoso Drones raises $62M Series C",
-							lead:     "Contoso Drones has raised $62 million in a Series C round, bringing its total funding to $118 million. The Seattle company employs about 140 people and plans to add 60 more this year, mostly in flight operations."},
-					}},
-				{signal: "regulatory", days: 16,
-					post: &wPost{hh: 18, mm: 0, path: "/news/faa-bvlos-approval", title: "Contoso Drones receives FAA approval for beyond-visual-line-of-sight hospital routes", summary: "Our pilots can now fly six hospital routes in King County without visual observers along the way."},
-					stories: []wStory{{hh: 17, mm: 20, outlet: outSeattleTimes, in: inGoogle,
-						path:     "/business/local-business/faa-clears-contoso-drones-bvlos-hospital-routes/",
-						headline: "FAA clears Contoso Drones to fly beyond visual line of sight over Seattle hospitals",
-						lead:     "The Federal Aviation Administration has granted Contoso Drones a waiver to fly delivery drones beyond the pilot's line of sight on routes linking six hospital campuses in King County, the first such approval for medical deliveries in Washington state."}}},
-				{decoy: "a job ad on a news site, not a hiring trend", days: 3,
-					stories: []wStory{{hh: 10, mm: 0, outlet: outGeekWire, in: inGoogle,
-						path:     "/jobs/contoso-drones-senior-flight-test-engineer/",
-						headline: "Contoso Drones is hiring a Senior Flight Test Engineer in Seattle",
-						lead:     "Contoso Drones is looking for a senior flight test engineer to plan and run test campaigns for its next delivery drone. Apply by the end of the month."}}},
-				{decoy: "in French: the gdelt source asks for English", days: 5,
-					stories: []wStory{{hh: 15, mm: 30, outlet: outLesEchos, in: inGDELT, language: "French", country: "France",
-						path:     "/tech-medias/hightech/contoso-drones-leve-62-millions-de-dollars",
-						headline: "Contoso Drones lève 62 millions de dollars pour ses livraisons médicales",
-						lead:     "La start-up de Seattle Contoso Drones a levé 62 millions de dollars auprès d'Alder Peak Capital."}}},
-				{signal: "other", days: 45,
-					stories: []wStory{{hh: 19, mm: 0, outlet: outGeekWire, in: inGoogle,
-						path:     "/{yyyy}/contoso-drones-10000-hospital-deliveries/",
-						headline: "Contoso Drones celebrates 10,000 hospital deliveries",
-						lead:     "Contoso Drones has flown 10,000 deliveries between hospitals since its first route opened, most of them blood samples bound for central labs."}}},
-			},
-		},
-		{
-			name: "Fabrikam Medical", legal: "Fabrikam Medical, Inc.", domain: "fabrikam-medical.com",
-			unlistedOnWikidata: true,
-			qid:                "Q138200004", description: "American medical device company",
-			aliases: []string{"Fabrikam Medical, Inc.", "FBMD"}, class: wdPublic, website: "https://www.fabrikam-medical.com",
-			industry: "medical device industry", hq: "Minneapolis", country: "United States of America", employees: 2300, prior: 2150, founded: ymd(1998, time.March, 2),
-			exaTitle: "Fabrikam Medical | Cardiac monitoring devices",
-			listing: &wListing{
-				cik: 1999004, ticker: "FBMD", exchange: "Nasdaq", secName: "Fabrikam Medical, Inc.", secTitle: "FABRIKAM MEDICAL INC / MA",
-				sic: "3845", sicDesc: "Electromedical & Electrotherapeutic Apparatus", state: "MN", web: "https://www.fabrikam-medical.com",
-				address: SECAddress{Street1: "1200 WASHINGTON AVENUE SOUTH", City: "MINNEAPOLIS", StateOrCountry: "MN", StateOrCountryDescription: "MN", ZipCode: "55415"},
-				routine: []wFiling{
-					{days: 12, hh: 21, mm: 45, form: "4", report: 2},
-					{days: 70, hh: 21, mm: 10, form: "10-K", report: 55},
-				},
-			},
-			board: &ATSBoard{Provider: ATSSmartRecruiters, Token: "FabrikamMedical", Name: "Fabrikam Medical", Industry: "Medical Devices",
-				Jobs: c.jobs(
-					wRole{2, "Regulatory Affairs Specialist", "Quality & Regulatory", "Minneapolis, MN, United States, US"},
-					wRole{6, "Quality Engineer, Wearables", "Quality & Regulatory", "Minneapolis, MN, United States, US"},
-					wRole{4, "Clinical Specialist, Cardiac Monitoring", "Clinical", "Boston, MA, United States, US"},
-					wRole{9, "Clinical Specialist, Cardiac Monitoring", "Clinical", "Atlanta, GA, United States, US"},
-					wRole{7, "Firmware Engineer, CardiaPatch (Embedded C, Zephyr RTOS)", "R&D", "Minneapolis, MN, United States, US"},
-					wRole{15, "Ultrasound Systems Engineer", "R&D", "Minneapolis, MN, United States, US"},
-					wRole{21, "Territory Manager", "Sales", "Dallas, TX, United States, US"},
-				)},
-			boardLinked: true,
-			site: wSite{
-				title: "Fabrikam Medical | Cardiac monitoring devices", siteName: "Fabrikam Medical",
-				desc: "Fabrikam Medical designs wearable and implantable devices that help cardiologists find arrhythmias sooner.",
-				h1:   "Find arrhythmias sooner", intro: "From adhesive ECG patches to implantable loop recorders, our monitors are worn by 600,000 patients a year.",
-				about: "Fabrikam Medical was founded in Minneapolis in 1998 and is listed on Nasdaq under the symbol FBMD.",
-				tz:    tzCentral, news: "/press", newsText: "Press releases", feed: "/press/rss.xml",
-				tags: `<meta name="generator" content="WordPress 6.5.3">
-<link rel="stylesheet" href="/wp-content/themes/fabrikam/style.css?ver=6.5.3">
-<script src="https://cdn.cookielaw.org/scripttemplates/otSDKStub.js" data-domain-script="0f4e2a11-fabrikam"></script>
-<script>piAId = '1019482'; piCId = '4412'; (function() { var s = document.createElement('script'); s.src = 'https://pi.pardot.com/pd.js'; document.head.appendChild(s); })();</script>
-`,
-				header:      http.Header{"Server": {"AkamaiGHost"}, "Link": {`<` + SiteOrigin + `/wp-json/>; rel="https://api.w.org/"`}},
-				careers:     "/careers",
-				careersHTML: `<p>Help us build the next generation of cardiac monitors.</p>` + "\n" + `<p><a href="https://jobs.smartrecruiters.com/FabrikamMedical">Current openings</a></p>`,
-				robots:      "User-agent: *\nDisallow: /patients/portal/\n",
-			},
-			events: []wEvent{
-				{signal: "regulatory", days: 8,
-					post:   &wPost{hh: 12, mm: 30, path: "/press/cardiapatch-fda-clearance", title: "Fabrikam Medical receives FDA 510(k) clearance for CardiaPatch", summary: "CardiaPatch is a 14-day adhesive ECG monitor that flags atrial fibrillation on the device; US shipments start in the spring."},
-					filing: &wFiling{hh: 12, mm: 40, items: []string{"8.01", "9.01"}, desc: "Press release: FDA 510(k) clearance for CardiaPatch"},
-					stories: []wStory{{hh: 15, mm: 30, outlet: outMassDevice, in: inGoogle,
-						path:     "/fabrikam-medical-fda-clearance-cardiapatch-ecg/",
-						headline: "Fabrikam Medical wins FDA 510(k) clearance for CardiaPatch wearable ECG monitor",
-						lead:     "Fabrikam Medical said the U.S. Food and Drug Administration has cleared CardiaPatch, a 14-day adhesive ECG monitor that flags atrial fibrillation with an on-device algorithm. The Minneapolis company expects a U.S. launch through cardiology practices in the spring."}}},
-				{signal: "acquisition", days: 19,
-					post:   &wPost{hh: 12, mm: 0, path: "/press/fabrikam-to-acquire-lucerne-imaging", title: "Fabrikam Medical to acquire Lucerne Imaging, adding handheld ultrasound to its cardiac portfolio", summary: "Fabrikam Medical will pay $120 million in cash for Lucerne Imaging, maker of the Lumo handheld ultrasound probe."},
-					filing: &wFiling{hh: 12, mm: 5, items: []string{"1.01", "9.01"}, desc: "Agreement and Plan of Merger with Lucerne Imaging, Inc."},
-					stories: []wStory{
-						{hh: 12, mm: 45, outlet: outReuters, in: inGoogle | inGDELT,
-							path:     "/business/healthcare-pharmaceuticals/fabrikam-medical-buy-lucerne-imaging-120-million-{yyyy}-{mm}-{dd}/",
-							headline: "Fabrikam Medical to buy Lucerne Imaging for $120 million",
-							lead:     "Fabrikam Medical Inc said on {weekday} it would acquire Lucerne Imaging, a maker of handheld ultrasound probes, for $120 million in cash to add point-of-care imaging to its cardiac monitoring business. The deal is expected to close in the second half of the year."},
-						{hh: 18, mm: 0, outlet: outMedTechDive, in: inExa, author: "Nick Paul Taylor", dateOnly: true,
-							path:     "/news/fabrikam-medical-lucerne-imaging-acquisition/",
-							headline: "Fabrikam Medical to acquire handheld ultrasound maker Lucerne Imaging for $120M",
-							lead:     "Fabrikam Medical agreed to acquire Lucerne Imaging for $120 million, betting that cardiologists who already use its CardiaPatch monitors will want a pocket-sized ultrasound probe in the same workflow."},
-					}},
-				{signal: "product", days: 120,
-					stories: []wStory{{hh: 14, mm: 0, outlet: outMassDevice, in: inGoogle,
-						path:     "/fabrikam-medical-launches-infusense-smart-infusion-pump/",
-						headline: "Fabrikam Medical launches InfuSense smart infusion pump",
-						lead:     "Fabrikam Medical has launched InfuSense, an infusion pump that checks doses against the hospital's drug library before every start."}}},
-			},
-		},
-		{
-			name: "Woodgrove Payments", legal: "Woodgrove Payments Ltd", domain: "woodgrove-payments.com",
-			qid: "Q138200005", description: "British payment processing company",
-			aliases: []string{"Woodgrove Payments Ltd", "Woodgrove"}, class: wdPrivate, website: "https://woodgrove-payments.com/",
-			industry: "payment processing", hq: "London", country: "United Kingdom", employees: 610, prior: 480, founded: ymd(2015, time.June, 15),
-			exaTitle: "Woodgrove Payments — Card and account-to-account payments for online merchants",
-			roleText: map[string]string{
-				"Senior Backend Engineer, Ledger": "Build our double-entry ledger in Go on PostgreSQL, with Kafka carrying every balance change.",
-				"Platform Engineer, AWS":          "Run our AWS estate with Terraform and Kubernetes, and our observability in Grafana and Prometheus.",
-				"Backend Engineer, Payouts":       "Payout services in Go on PostgreSQL, connecting bank partners over ISO 20022 and SWIFT.",
-				"Financial Crime Analyst":         "Investigate transaction-monitoring alerts and size typologies with SQL and Looker.",
-			},
-			board: &ATSBoard{Provider: ATSWorkable, Token: "woodgrove-payments", Name: "Woodgrove Payments", Industry: "Financial Services",
-				Description: "Woodgrove Payments processes card and account-to-account payments for 9,000 online merchants.",
-				Jobs: c.jobs(
-					wRole{1, "Senior Backend Engineer, Ledger", "Engineering", "London, England, United Kingdom, GB"},
-					wRole{5, "Platform Engineer, AWS", "Engineering", "London, England, United Kingdom, GB"},
-					wRole{7, "Backend Engineer, Payouts", "Engineering", "Toronto, ON, Canada, CA"},
-					wRole{3, "Merchant Success Manager", "Customer Success", "Toronto, ON, Canada, CA"},
-					wRole{10, "Head of Sales, North America", "Sales", "Toronto, ON, Canada, CA"},
-					wRole{12, "Account Executive, Marketplaces", "Sales", "London, England, United Kingdom, GB"},
-					wRole{6, "Financial Crime Analyst", "Risk & Compliance", "London, England, United Kingdom, GB"},
-					wRole{16, "MLRO Deputy", "Risk & Compliance", "London, England, United Kingdom, GB"},
-				)},
-			boardLinked: true,
-			site: wSite{
-				title: "Woodgrove Payments — Card and account-to-account payments for online merchants", siteName: "Woodgrove Payments",
-				desc: "Woodgrove Payments lets online merchants take cards and bank payments through one integration, with next-day payouts in 14 currencies.",
-				h1:   "One integration, every way to pay", intro: "Cards, open banking and wallets, settled next day in 14 currencies.",
-				about: "Woodgrove Payments was founded in London in 2015 and is authorised by the Financial Conduct Authority as an electronic money institution.",
-				tz:    tzLondon, news: "/newsroom", newsText: "Newsroom",
-				tags: `<script src="https://js.sentry-cdn.com/6a0e4b2f9c1d.min.js" crossorigin="anonymous"></script>
-<script id="ze-snippet" src="https://static.zdassets.com/ekr/snippet.js?key=1f0a9c3e-woodgrove"></script>
-`,
-				header:      http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1c7d0e9a2b3c41-LHR"}, "Cf-Cache-Status": {"DYNAMIC"}},
-				careers:     "/careers",
-				careersHTML: `<p>We are hiring in London and Toronto.</p>` + "\n" + `<p><a href="https://apply.workable.com/woodgrove-payments/">View all jobs</a></p>`,
-				robots:      "User-agent: *\nDisallow: /dashboard/\n",
-			},
-			events: []wEvent{
-				{signal: "expansion", days: 9,
-					post: &wPost{hh: 7, mm: 0, style: "jsonld", path: "/newsroom/toronto-headquarters", title: "Woodgrove Payments opens North American headquarters in Toronto", summary: "We will hire 120 people in Toronto over the next two years to serve Canadian and US merchants."},
-					stories: []wStory{{hh: 14, mm: 0, outlet: outBetaKit, in: inGoogle,
-						path:     "/uk-fintech-woodgrove-payments-toronto-headquarters/",
-						headline: "UK fintech Woodgrove Payments opens North American headquarters in Toronto",
-						lead:     "London-based Woodgrove Payments, which processes card and account-to-account payments for 9,000 online merchants, has opened its North American headquarters in Toronto's King West neighbourhood and plans to hire 120 people there over the next two years."}}},
-				{signal: "technology", days: 20,
-					post: &wPost{hh: 9, mm: 30, path: "/newsroom/ledger-on-aws", title: "Our card ledger now runs on AWS", summary: "After 18 months of parallel running, every card authorisation is now recorded on our new ledger on AWS, and the mainframe is switched off."},
-					stories: []wStory{{hh: 10, mm: 15, outlet: outComputerWeekly, in: inExa, author: "Karl Flinders",
-						path:     "/news/366612345/Woodgrove-Payments-moves-card-ledger-off-mainframe-to-AWS",
-						headline: "Woodgrove Payments moves card ledger off the mainframe and onto AWS",
-						lead:     "Woodgrove Payments has completed an 18-month migration of its card-authorisation ledger from an IBM mainframe to Amazon Web Services, cutting batch settlement times from four hours to 12 minutes, chief technology officer Tomás Ferreira said."}}},
-				{signal: "regulatory", days: 27,
-					stories: []wStory{
-						{hh: 7, mm: 0, outlet: outFT, in: inGoogle,
-							path:     "/content/5b1e3c2a-9d4f-4e8a-b2c7-woodgrove-fca-fine",
-							headline: "FCA fines Woodgrove Payments £2.1mn over money-laundering controls",
-							lead:     "The Financial Conduct Authority said on {weekday} it had fined Woodgrove Payments £2.1mn after finding that the payments firm onboarded thousands of merchants between 2021 and 2023 without adequate checks on where their money came from."},
-						{hh: 9, mm: 30, outlet: outReuters, in: inGDELT,
-							path:     "/business/finance/uk-watchdog-fines-woodgrove-payments-{yyyy}-{mm}-{dd}/",
-							headline: "UK watchdog fines Woodgrove Payments 2.1 million pounds over anti-money laundering lapses",
-							lead:     "Britain's Financial Conduct Authority fined Woodgrove Payments 2.1 million pounds on {weekday}, saying the firm had failed to check the source of funds of high-risk merchants."},
-					}},
-				{decoy: "undated: no event to place in the window", days: 30,
-					post: &wPost{hh: 9, mm: 0, style: "none", path: "/newsroom/accessible-checkout", title: "Our commitment to accessible checkout", summary: "Every Woodgrove checkout page meets WCAG 2.2 AA, and we test each release with screen-reader users."}},
-				{signal: "funding", days: 300,
-					post: &wPost{hh: 8, mm: 0, style: "time", path: "/newsroom/series-a", title: "Woodgrove Payments raises £18 million Series A", summary: "The round, led by Fenwick Row Capital, funds our expansion beyond the UK."}},
-			},
-		},
-		{
-			name: "Litware Security", legal: "Litware Security, Inc.", domain: "litware-security.com",
-			qid: "Q138200006", description: "American cybersecurity company",
-			aliases: []string{"Litware Security, Inc.", "Litware"}, class: wdPrivate, website: "https://www.litware-security.com/",
-			industry: "computer security", hq: "Boston", country: "United States of America", employees: 380, prior: 290, founded: ymd(2017, time.October, 3),
-			exaTitle: "Litware Security | Managed detection and response",
-			roleText: map[string]string{
-				"Senior Rust Engineer, Endpoint Agent": "Our endpoint agent is written in Rust and runs on Windows, macOS and Linux.",
-				"Detection Engineer":                   "Write detections in Splunk and Microsoft Sentinel, hunt across CrowdStrike and SentinelOne telemetry, and automate triage in Python.",
-				"SOC Analyst, Night Shift":             "Triage alerts from CrowdStrike, Okta and Zscaler in Splunk, overnight.",
-				"Sales Development Representative":     "Prospect into insurers and brokers with Salesforce, Outreach and ZoomInfo.",
-			},
-			board: &ATSBoard{Provider: ATSGreenhouse, Token: "litwaresecurity", Name: "Litware Security", Industry: "Computer Security",
-				Description: "Litware Security watches the endpoints of 1,200 mid-sized companies around the clock.",
-				Jobs: c.jobs(
-					wRole{2, "Senior Rust Engineer, Endpoint Agent", "Engineering", "Boston, MA, United States, US"},
-					wRole{8, "Detection Engineer", "Engineering", "Remote, United States, US"},
-					wRole{14, "Engineering Manager, Cloud Detection", "Engineering", "Boston, MA, United States, US"},
-					wRole{4, "SOC Analyst, Night Shift", "Security Operations", "Boston, MA, United States, US"},
-					wRole{6, "SOC Analyst", "Security Operations", "Austin, TX, United States, US"},
-					wRole{11, "Incident Response Lead", "Security Operations", "Remote, United States, US"},
-					wRole{9, "Channel Account Manager, Insurance", "Sales", "Hartford, CT, United States, US"},
-					wRole{18, "Sales Development Representative", "Sales", "Boston, MA, United States, US"},
-				)},
-			boardLinked: true,
-			site: wSite{
-				title: "Litware Security | Managed detection and response", siteName: "Litware Security",
-				desc: "Litware Security watches the laptops and servers of mid-sized companies around the clock and stops intrusions before they spread.",
-				h1:   "We watch, you sleep", intro: "Managed detection and response for companies with 200 to 5,000 employees.",
-				about: "Litware Security was founded in Boston in 2017 by incident responders and now protects 1,200 companies.",
-				tz:    tzEastern, news: "/blog", newsText: "Blog", feed: "/blog/feed.atom", atom: true,
-				tags: `<script src="https://j.6sc.co/j/7a1b2c3d-litware.js"></script>
-<script src="https://js.driftt.com/include/1712000000000/l1tw4r3s3c.js" async></script>
-<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-L1TW4RE');</script>
-`,
-				header:      http.Header{"X-Served-By": {"cache-bos4620-BOS"}, "X-Fastly-Request-Id": {"3f0c9b1e7a2d4c58"}},
-				careers:     "/careers",
-				careersHTML: `<p>Our analysts and engineers work from Boston, Austin and home.</p>` + "\n" + `<p><a href="https://boards.greenhouse.io/litwaresecurity">Open roles</a></p>`,
-				robots:      "User-agent: *\nDisallow: /portal/\n",
-			},
-			events: []wEvent{
-				{signal: "partnership", days: 4,
-					post: &wPost{hh: 13, mm: 0, path: "/blog/humongous-insurance-partnership", title: "Litware Security partners with Humongous Insurance on cyber coverage for mid-sized firms", summary: "Humongous Insurance policyholders that run Litware's managed detection get up to 20% off their cyber premiums."},
-					stories: []wStory{
-						{hh: 13, mm: 15, outlet: outInsuranceJrnl, in: inGoogle,
-							path:     "/news/national/{yyyy}/{mm}/{dd}/humongous-insurance-litware-security-cyber/",
-							headline: "Humongous Insurance teams up with Litware Security to price cyber policies from live telemetry",
-							lead:     "Humongous Insurance will offer premium discounts of up to 20% to mid-sized businesses that run Litware Security's managed detection service, using the security firm's telemetry to price cyber policies, the companies said."},
-						{hh: 15, mm: 50, outlet: outDarkReading, in: inGDELT,
-							path:     "/cyber-risk/litware-security-humongous-insurance-partner",
-							headline: "Litware Security and Humongous Insurance partner to tie cyber premiums to threat data",
-							lead:     "The partnership gives the insurer a live view of policyholders' security posture instead of an annual questionnaire."},
-					}},
-				{signal: "other", days: 12,
-					post: &wPost{hh: 14, mm: 0, path: "/blog/fastest-growing-private-companies", title: "Litware Security named one of Massachusetts' fastest-growing private companies", summary: "Revenue grew 212% over three years, ranking us 14th on this year's list."},
-					stories: []wStory{{hh: 10, mm: 0, outlet: outBizJournals, in: inGoogle,
-						path:     "/boston/news/{yyyy}/{mm}/{dd}/fastest-growing-private-companies-massachusetts.html",
-						headline: "Litware Security ranks No. 14 on list of Massachusetts' fastest-growing private companies",
-						lead:     "Boston's Litware Security grew revenue 212% over three years to earn the 14th spot on this year's ranking of the state's fastest-growing private companies."}}},
-				{signal: "technology", days: 21,
-					post: &wPost{hh: 16, mm: 0, path: "/blog/agent-rewritten-in-rust", title: "We rewrote the Litware endpoint agent in Rust", summary: "The new agent uses 60% less memory and has had no crash reports in three months of beta."},
-					stories: []wStory{{hh: 17, mm: 0, outlet: outNewStack, in: inExa, author: "Joab Jackson",
-						path:     "/litware-security-rewrites-endpoint-agent-in-rust/",
-						headline: "Litware Security rewrites its endpoint agent in Rust, cutting memory use by 60%",
-						lead:     "Litware Security has rewritten its endpoint detection agent in Rust, replacing a C++ codebase that had grown to 400,000 lines. The company says the new agent uses 60% less memory on customer laptops."}}},
-			},
-		},
-		{
-			name: "Tailspin Freight", legal: "Tailspin Freight Inc.", domain: "tailspin-freight.com",
-			unlistedOnWikidata: true,
-			qid:                "Q138200007", description: "American truckload carrier",
-			aliases: []string{"Tailspin Freight Inc.", "TSPF"}, class: wdPublic, website: "https://tailspin-freight.com/",
-			industry: "trucking industry", hq: "Memphis", country: "United States of America", employees: 4800, prior: 5100, founded: ymd(1987, time.May, 20),
-			exaTitle: "Tailspin Freight — Truckload and dedicated freight across North America",
-			listing: &wListing{
-				cik: 1999005, ticker: "TSPF", exchange: "NYSE", secName: "Tailspin Freight Inc.", secTitle: "TAILSPIN FREIGHT INC TN",
-				sic: "4213", sicDesc: "Trucking (No Local)", state: "TN", web: "https://tailspin-freight.com",
-				address: SECAddress{Street1: "4400 AIRWAYS BOULEVARD", City: "MEMPHIS", StateOrCountry: "TN", StateOrCountryDescription: "TN", ZipCode: "38116"},
-				routine: []wFiling{
-					{days: 34, hh: 21, mm: 20, form: "10-Q", report: 34},
-					{days: 18, hh: 22, mm: 0, form: "4", report: 2},
-				},
-			},
-			// Not linked from the site: the ATS source finds it by name.
-			board: &ATSBoard{Provider: ATSSmartRecruiters, Token: "tailspinfreight", Name: "Tailspin Freight", Industry: "Transportation",
-				Jobs: c.jobs(
-					wRole{3, "CDL-A Regional Truck Driver", "Drivers", "Memphis, TN, United States, US"},
-					wRole{5, "CDL-A Regional Truck Driver", "Drivers", "Nashville, TN, United States, US"},
-					wRole{9, "CDL-A Dedicated Truck Driver", "Drivers", "Jackson, MS, United States, US"},
-					wRole{4, "Diesel Technician", "Maintenance", "Memphis, TN, United States, US"},
-					wRole{12, "Trailer Mechanic", "Maintenance", "Birmingham, AL, United States, US"},
-					wRole{7, "Driver Manager", "Operations", "Memphis, TN, United States, US"},
-				)},
-			site: wSite{
-				title: "Tailspin Freight — Truckload and dedicated freight across North America", siteName: "Tailspin Freight",
-				desc: "Tailspin Freight moves truckload and dedicated freight for shippers across the United States, Canada and Mexico from 31 terminals.",
-				h1:   "Freight that arrives when we say", intro: "3,900 tractors, 12,000 trailers and 31 terminals.",
-				about: "Tailspin Freight was founded in Memphis in 1987 with six trucks and is listed on the New York Stock Exchange.",
-				tz:    tzCentral, news: "/news", newsText: "News", feed: "/news/rss.xml",
-				tags: `<script async src="https://www.google-analytics.com/analytics.js"></script>
-<script>window.ga=window.ga||function(){(ga.q=ga.q||[]).push(arguments)};ga('create', 'UA-4417220-1', 'auto');ga('send', 'pageview');</script>
-`,
-				header:      http.Header{"Server": {"nginx/1.24.0"}},
-				careers:     "/careers",
-				careersHTML: `<p>Drivers: call our recruiting line or visit any terminal. We hire experienced CDL-A drivers every week.</p>`,
-			},
-			events: []wEvent{
-				{signal: "financial", days: 7,
-					post:   &wPost{hh: 20, mm: 30, path: "/news/network-consolidation", title: "Tailspin Freight announces network consolidation and workforce reduction", summary: "We are closing our Little Rock and Shreveport terminals and reducing our workforce by about 400 people."},
-					filing: &wFiling{hh: 20, mm: 35, items: []string{"2.05", "7.01", "9.01"}, desc: "Network consolidation and workforce reduction"},
-					stories: []wStory{{hh: 21, mm: 10, outlet: outReuters, in: inGoogle | inGDELT,
-						path:     "/business/autos-transportation/tailspin-freight-cut-400-jobs-{yyyy}-{mm}-{dd}/",
-						headline: "Tailspin Freight to cut 400 jobs, close two terminals as freight slump drags on",
-						lead:     "Tailspin Freight Inc said on {weekday} it would cut about 400 jobs, or 8% of its workforce, and close terminals in Little Rock and Shreveport as a prolonged slump in truckload demand weighs on rates. The Memphis-based carrier expects restructuring charges of $14 million to $18 million."}}},
-				{signal: "financial", days: 34,
-					filing: &wFiling{hh: 21, mm: 5, items: []string{"2.02", "9.01"}, desc: "Press release announcing third quarter results"},
-					stories: []wStory{{hh: 21, mm: 40, outlet: outFreightWaves, in: inGoogle,
-						path:     "/news/tailspin-freight-swings-to-third-quarter-loss",
-						headline: "Tailspin Freight swings to third-quarter loss as spot rates slide",
-						lead:     "Tailspin Freight reported a third-quarter net loss of $6.2 million, or 11 cents a share, against a profit of $21.5 million a year earlier, as revenue per loaded mile fell 7%."}}},
-			},
-		},
-		{
-			name: "Adventure Works Cycles", legal: "Adventure Works Cycles, Inc.", domain: "adventureworks-cycles.com",
-			qid: "Q138200008", description: "American electric cargo bike maker",
-			aliases: []string{"Adventure Works"}, class: wdPrivate, website: "https://adventureworks-cycles.com/",
-			industry: "bicycle industry", hq: "Portland", country: "United States of America", employees: 260, prior: 210, founded: ymd(2014, time.August, 8),
-			exaTitle: "Adventure Works Cycles | Electric cargo bikes",
-			roleText: map[string]string{
-				"Supplier Quality Engineer":          "Audit frame and battery suppliers, track nonconformances in NetSuite and review SolidWorks drawings.",
-				"Dealer Development Manager, DACH":   "Grow our dealer network in Germany, Austria and Switzerland: dealer orders flow through our Shopify B2B store and NetSuite, and the pipeline lives in HubSpot.",
-				"Electrical Engineer, Drive Systems": "Design e-bike motor controllers: schematics in Altium, firmware in C on STM32, CAN bus to the battery.",
-			},
-			board: &ATSBoard{Provider: ATSLever, Token: "adventureworks", Name: "Adventure Works Cycles",
-				Jobs: c.jobs(
-					wRole{1, "Production Supervisor", "Manufacturing", "Porto, Portugal, PT"},
-					wRole{3, "Assembly Technician", "Manufacturing", "Porto, Portugal, PT"},
-					wRole{8, "Supplier Quality Engineer", "Manufacturing", "Porto, Portugal, PT"},
-					wRole{5, "Dealer Development Manager, DACH", "Sales", "Munich, Germany, DE"},
-					wRole{13, "Electrical Engineer, Drive Systems", "Engineering", "Portland, OR, United States, US"},
-				)},
-			boardLinked: true,
-			site: wSite{
-				title: "Adventure Works Cycles | Electric cargo bikes", siteName: "Adventure Works Cycles",
-				desc: "Adventure Works Cycles designs electric cargo bikes in Portland, Oregon, that carry two kids and the week's groceries.",
-				h1:   "Leave the car at home", intro: "Longtail and front-loader cargo e-bikes, sold through 300 dealers.",
-				about: "Adventure Works Cycles was founded in Portland, Oregon, in 2014 and sells through 300 dealers in North America and Europe.",
-				tz:    tzPacific, feed: "/journal/atom.xml", atom: true, feedOnHome: true,
-				tags: `<link rel="stylesheet" href="https://cdn.shopify.com/s/files/1/0582/1337/t/4/assets/base.css">
-<script src="https://cdn.shopify.com/s/trekkie.storefront.4f1d2a.min.js" defer></script>
-<script>Shopify.theme = {"name":"Dawn","id":133742};</script>
-<script async src="https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AWC4rg0"></script>
-`,
-				header:      http.Header{"Server": {"cloudflare"}, "Cf-Ray": {"8f1d0a2b3c4d5e6f-PDX"}, "X-Shopid": {"58213377"}, "Powered-By": {"Shopify"}},
-				careers:     "/jobs",
-				careersHTML: `<p>We are hiring in Portland, Porto and Munich.</p>` + "\n" + `<p><a href="https://jobs.lever.co/adventureworks">Open jobs</a></p>`,
-				robots:      "User-agent: *\nDisallow: /checkout/\n",
-			},
-			events: []wEvent{
-				{signal: "product", days: 2,
-					post: &wPost{hh: 15, mm: 0, path: "/journal/introducing-ridgeback-2", title: "Introducing Ridgeback 2, our longest-range cargo bike yet", summary: "Two batteries, 120 miles of range and room for two kids on the back."},
-					stories: []wStory{
-						{hh: 15, mm: 0, outlet: outElectrek, in: inGoogle,
-							path:     "/{yyyy}/{mm}/{dd}/adventure-works-cycles-ridgeback-2-cargo-e-bike/",
-							headline: "Adventure Works Cycles unveils Ridgeback 2 cargo e-bike with 120-mile range",
-							lead:     "Portland's Adventure Works Cycles has unveiled the Ridgeback 2, a longtail cargo e-bike with two 720 Wh batteries good for up to 120 miles, a 440-pound payload rating and a belt drive. It starts at $4,299 and reaches dealers next month."},
-						{hh: 17, mm: 30, outlet: outBicycleRetail, in: inExa, dateOnly: true,
-							path:     "/news/{yyyy}/{mm}/{dd}/adventure-works-cycles-launches-ridgeback-2",
-							headline: "Adventure Works Cycles launches Ridgeback 2 longtail to dealers",
-							lead:     "Adventure Works Cycles is launching the Ridgeback 2 longtail through its 300 dealers, with demo bikes in stores from next month."},
-					}},
-				{signal: "expansion", days: 23,
-					post: &wPost{hh: 9, mm: 0, path: "/journal/porto-assembly-plant", title: "We've opened our European assembly plant in Porto", summary: "Bikes for European riders are now assembled in Porto, Portugal, and reach dealers two weeks sooner."},
-					stories: []wStory{{hh: 9, mm: 0, outlet: outBikeEurope, in: inGoogle | inGDELT,
-						path:     "/en/{yyyy}/{mm}/{dd}/adventure-works-cycles-opens-porto-assembly-plant/",
-						headline: "Adventure Works Cycles opens European assembly plant in Porto",
-						lead:     "US e-bike maker Adventure Works Cycles has opened an assembly plant in Porto, Portugal, with capacity for 60,000 bikes a year, letting it ship to European dealers without paying import duties on complete bikes."}}},
-			},
-		},
-		{
-			name: "Proseware Learning", legal: "Proseware Learning, Inc.", domain: "proseware-learning.com",
-			qid: "Q138200009", description: "American education technology company",
-			aliases: []string{"Proseware"}, class: wdPrivate, website: "https://proseware-learning.com",
-			industry: "educational technology", hq: "Chicago", country: "United States of America", employees: 190, prior: 150, founded: ymd(2016, time.January, 11),
-			exaTitle: "Proseware Learning | Writing feedback for every student",
-			roleText: map[string]string{
-				"Senior Full-Stack Engineer":    "Build our writing coach in React and TypeScript, over Node.js services and PostgreSQL on Google Cloud.",
-				"District Partnerships Manager": "Manage district renewals and pilots in HubSpot.",
-			},
-			board: &ATSBoard{Provider: ATSAshby, Token: "proseware",
-				Jobs: c.jobs(
-					wRole{6, "Senior Full-Stack Engineer", "Engineering", "Chicago, IL, United States, US"},
-					wRole{17, "District Partnerships Manager", "Sales", "Remote, United States, US"},
-					wRole{24, "Curriculum Specialist, Grades 6-8", "Learning Design", "Chicago, IL, United States, US"},
-				)},
-			boardLinked: true,
-			smallBoard:  "three open roles: below the hiring-signal threshold",
-			site: wSite{
-				title: "Proseware Learning | Writing feedback for every student", siteName: "Proseware Learning",
-				desc: "Proseware Learning gives every student feedback on their writing within minutes, so teachers can spend class time on revision.",
-				h1:   "Feedback while the essay is still fresh", intro: "Used by 2,300 school districts in the United States.",
-				about: "Proseware Learning was founded in Chicago in 2016 by two former English teachers.",
-				tz:    tzCentral, news: "/blog", newsText: "Blog", feed: "/blog/rss.xml",
-				tags: `<script id="__NEXT_DATA__" type="application/json">{"page":"/","buildId":"pw-2026"}</script>
-<script src="/_next/static/chunks/framework-2c79e2a64abdb08b.js" defer></script>
-<script type="text/javascript" id="hs-script-loader" async defer src="//js.hs-scripts.com/44712093.js"></script>
-`,
-				header:      http.Header{"Server": {"Vercel"}, "X-Vercel-Id": {"iad1::pw7xk-1712000000000-4f1d2a"}, "X-Vercel-Cache": {"HIT"}},
-				careers:     "/careers",
-				careersHTML: `<p>Help every student become a confident writer.</p>` + "\n" + `<p><a href="https://jobs.ashbyhq.com/proseware">See open roles</a></p>`,
-			},
-			events: []wEvent{
-				{signal: "acquisition", days: 11,
-					post: &wPost{hh: 16, mm: 0, path: "/blog/welcome-brightpath-tutors", title: "Proseware Learning acquires Brightpath Tutors", summary: "Students will be able to book a Brightpath tutor from inside their Proseware feedback, starting this semester."},
-					stories: []wStory{
-						{hh: 16, mm: 0, outlet: outEdSurge, in: inGoogle,
-							path:     "/news/{yyyy}-{mm}-{dd}-proseware-learning-acquires-brightpath-tutors",
-							headline: "Proseware Learning acquires tutoring marketplace Brightpath Tutors",
-							lead:     "Proseware Learning, whose writing-feedback software is used in 2,300 U.S. school districts, has acquired Brightpath Tutors, a marketplace of 4,000 vetted tutors, for an undisclosed sum. Brightpath's 38 employees will join Proseware's Chicago office."},
-						{hh: 18, mm: 30, outlet: outCrains, in: inExa, dateOnly: true,
-							path:     "/technology/chicago-edtech-proseware-learning-buys-brightpath-tutors",
-							headline: "Chicago edtech Proseware Learning buys Brightpath Tutors",
-							lead:     "Proseware Learning has bought Brightpath Tutors, adding live tutoring to the writing-feedback software it sells to school districts, chief executive Maya Okafor said."},
-					}},
-				{signal: "other", days: 29,
-					post: &wPost{hh: 15, mm: 0, path: "/blog/midwest-edtech-award", title: "Proseware Learning wins Midwest EdTech Award for best writing tool", summary: "Judges from 40 school districts picked Proseware from 120 entries."}},
-			},
-		},
-		{
-			name: "Wingtip Outdoor", legal: "Wingtip Outdoor LLC", domain: "wingtip-outdoor.com",
-			qid: "Q138200010", description: "American outdoor gear retailer",
-			aliases: []string{"Wingtip Outdoor LLC"}, class: wdPrivate, website: "https://wingtip-outdoor.com/",
-			industry: "sporting goods retail", hq: "Denver", country: "United States of America", employees: 900, prior: 840, founded: ymd(2003, time.April, 1),
-			exaTitle: "Wingtip Outdoor | Camping, climbing and ski gear",
-			roleText: map[string]string{
-				"E-commerce Merchandiser": "Merchandise our Shopify storefront and report on it with Google Analytics and Excel.",
-				"Buyer, Footwear":         "Plan footwear assortments and open-to-buy in Blue Yonder and Excel.",
-			},
-			// The site is down, so the ATS source finds the board by name.
-			board: &ATSBoard{Provider: ATSGreenhouse, Token: "wingtipoutdoor", Name: "Wingtip Outdoor", Industry: "Retail",
-				Description: "Wingtip Outdoor runs 14 stores for camping, climbing and ski gear in Colorado.",
-				Jobs: c.jobs(
-					wRole{4, "Store Manager, Salt Lake City", "Stores", "Salt Lake City, UT, United States, US"},
-					wRole{6, "Assistant Store Manager, Salt Lake City", "Stores", "Salt Lake City, UT, United States, US"},
-					wRole{9, "Ski Technician", "Stores", "Salt Lake City, UT, United States, US"},
-					wRole{5, "Climbing Department Lead", "Stores", "Boulder, CO, United States, US"},
-					wRole{11, "E-commerce Merchandiser", "Digital", "Denver, CO, United States, US"},
-					wRole{14, "Distribution Center Associate", "Logistics", "Denver, CO, United States, US"},
-					wRole{20, "Buyer, Footwear", "Merchandising", "Denver, CO, United States, US"},
-				)},
-			site: wSite{down: true},
-			events: []wEvent{
-				{signal: "expansion", days: 14,
-					stories: []wStory{{hh: 12, mm: 0, outlet: outBizJournals, in: inGoogle | inGDELT,
-						path:     "/denver/news/{yyyy}/{mm}/{dd}/wingtip-outdoor-salt-lake-city-flagship.html",
-						headline: "Wingtip Outdoor to open flagship store in Salt Lake City",
-						lead:     "Wingtip Outdoor will open a 38,000-square-foot flagship store in Salt Lake City's Granary District in the fall, its first location outside Colorado, the company said."}}},
-				{signal: "leadership", days: 25,
-					stories: []wStory{
-						{hh: 14, mm: 0, outlet: outSGB, in: inGoogle,
-							path:     "/wingtip-outdoor-appoints-marisol-vega-ceo/",
-							headline: "Wingtip Outdoor appoints Marisol Vega chief executive officer",
-							lead:     "Wingtip Outdoor, the Denver-based retailer of camping and climbing gear, has appointed Marisol Vega as chief executive officer, succeeding co-founder Greg Hollis, who becomes executive chairman. Vega previously ran stores and e-commerce at a national sporting-goods chain."},
-						{hh: 19, mm: 0, outlet: outSGB, in: inExa, dateOnly: true,
-							path:     "/marisol-vega-takes-the-helm-at-wingtip-outdoor/",
-							headline: "Marisol Vega takes the helm at Wingtip Outdoor",
-							lead:     "Marisol Vega started as chief executive of Wingtip Outdoor this week with a plan to open stores in three new states within two years."},
-					}},
-			},
-		},
-		{
-			name: "Wide World Importers", legal: "Wide World Importers B.V.", domain: "wideworld-importers.com",
-			qid: "Q138200011", description: "Dutch importer of specialty foods",
-			aliases: []string{"Wide World Importers B.V."}, class: wdPrivate, website: "https://www.wideworld-importers.com/",
-			industry: "food import", hq: "Rotterdam", country: "Kingdom of the Netherlands", employees: 45, prior: 44, founded: ymd(1996, time.November, 4),
-			exaTitle: "Wide World Importers — Specialty foods for European retailers",
-			quiet:    true,
-			site: wSite{
-				title: "Wide World Importers — Specialty foods for European retailers", siteName: "Wide World Importers",
-				desc: "Wide World Importers sources olive oils, spices and preserves from 30 countries for delicatessens and grocers across Europe.",
-				h1:   "Good food from far away", intro: "Olive oils, spices and preserves from 30 countries, delivered from our Rotterdam warehouse.",
-				about: "Wide World Importers has imported specialty foods through the port of Rotterdam since 1996.",
-				tz:    tzCET, news: "/news", newsText: "News",
-				careers:     "/careers",
-				careersHTML: `<p>We have no open positions at the moment. Send an open application to our office in Rotterdam.</p>`,
-			},
-			events: []wEvent{
-				{decoy: "older than any window (365 days)", days: 540,
-					post: &wPost{hh: 9, mm: 0, style: "time", path: "/news/new-warehouse-rotterdam", title: "Wide World Importers moves to a larger warehouse in the Waalhaven", summary: "Our new warehouse has three times the space and a cold room for cheeses."}},
-			},
-		},
-		{
-			name: "Mercury Labs", legal: "Mercury Labs, Inc.", domain: "mercury-labs.com",
-			qid: "Q138200012", description: "American battery materials startup",
-			class: wdPrivate, website: "https://mercury-labs.com/",
-			industry: "battery materials", hq: "Golden", country: "United States of America", employees: 60, prior: 38, founded: ymd(2020, time.July, 1),
-			exaTitle:  "Mercury Labs | Solid-state electrolytes",
-			ambiguous: true,
-			site: wSite{
-				title: "Mercury Labs | Solid-state electrolytes", siteName: "Mercury Labs",
-				desc: "Mercury Labs makes sulfide solid electrolytes that let battery makers build safer solid-state cells on existing lines.",
-				h1:   "Solid-state, at scale", intro: "Sulfide electrolytes made in Golden, Colorado.",
-				about: "Mercury Labs was spun out of a materials science lab in Golden, Colorado, in 2020.",
-				tz:    tzMountain, feed: "/updates/atom.xml", atom: true, feedOnHome: true,
-			},
-			events: []wEvent{
-				{signal: "product", days: 18,
-					post: &wPost{hh: 16, mm: 0, path: "/updates/mx-1-samples", title: "Mercury Labs ships first samples of its MX-1 sulfide electrolyte", summary: "Three cell makers received 5 kg samples of MX-1 from our pilot line this week."}},
-			},
-		},
-		{
-			name: "Mercury Labs", legal: "Mercury Labs Limited", domain: "mercurylabs.ie",
-			qid: "Q138200013", description: "Irish user research consultancy",
-			class: wdPrivate, website: "https://www.mercurylabs.ie",
-			industry: "user research", hq: "Dublin", country: "Ireland", employees: 35, prior: 31, founded: ymd(2012, time.March, 19),
-			exaTitle:  "Mercury Labs — User research for product teams",
-			ambiguous: true,
-			site: wSite{
-				title: "Mercury Labs — User research for product teams", siteName: "Mercury Labs",
-				desc: "Mercury Labs runs usability studies, interviews and diary studies for product teams in Ireland and the UK.",
-				h1:   "Know your users", intro: "Usability testing and user interviews from our Dublin studio.",
-				about: "Mercury Labs is a user research consultancy founded in Dublin in 2012.",
-				tz:    tzLondon,
-			},
-		},
-		{
-			// Its only self-description is the first sentence of its own
-			// press release; the trade press writes it in the possessive.
-			name: "Larkspur Rota", legal: "Larkspur Rota Ltd", domain: "larkspur-rota.com",
-			qid:   "Q138200014",
-			class: wdPrivate, website: "https://larkspur-rota.com/",
-			industry: "workforce management software", hq: "Leeds", country: "United Kingdom", employees: 48, prior: 30, founded: ymd(2019, time.May, 2),
-			exaTitle:         "Larkspur Rota",
-			releaseDescribes: true,
-			site: wSite{
-				title: "Larkspur Rota", siteName: "Larkspur Rota",
-				h1: "Rotas, sorted", intro: "Sign in to your ward.",
-				tz: tzLondon, news: "/news", newsText: "News", feed: "/news/feed.xml",
-			},
-			events: []wEvent{
-				{signal: "funding", days: 9,
-					post: &wPost{hh: 7, mm: 0, path: "/news/series-a",
-						title:   "Larkspur Rota raises £9 million Series A to bring shift swaps to more clinics",
-						summary: "LEEDS, England, {date} /PRNewswire/ -- Larkspur Rota, which helps clinics schedule their staff, today announced a £9 million Series A led by Northzone, with participation from existing investors. The company will use the funds to double its engineering team."}},
-				{signal: "product", days: 21,
-					stories: []wStory{{hh: 10, mm: 30, outlet: outComputerWeekly, in: inGoogle | inGDELT,
-						path:     "/news/366{ymd}/larkspur-rotas-swapshift-app-launches",
-						headline: "Larkspur Rota’s SwapShift app now available to 40 NHS trusts",
-						lead:     "The Leeds start-up has launched SwapShift, an app that lets nurses swap shifts without a call to the ward manager, in 40 NHS trusts."}}},
-			},
-		},
-		{
-			// Events, but no source says what it does.
-			name: "Quillon Systems", legal: "Quillon Systems, Inc.", domain: "quillon-systems.com",
-			qid:   "Q138200015",
-			class: wdPrivate, website: "https://quillon-systems.com/",
-			industry: "software", hq: "Austin", country: "United States of America", employees: 22, prior: 12, founded: ymd(2022, time.February, 14),
-			exaTitle: "Quillon Systems",
-			site: wSite{
-				title: "Quillon Systems", siteName: "Quillon Systems",
-				h1: "Quillon", intro: "Coming to you soon.",
-				tz: tzCentral,
-			},
-			events: []wEvent{
-				{signal: "funding", days: 12,
-					stories: []wStory{
-						{hh: 15, mm: 0, outlet: outTechCrunch, in: inGoogle | inGDELT,
-							path:     "/{yyyy}/{mm}/{dd}/quillon-systems-series-a/",
-							headline: "Quillon Systems raises $14M Series A led by Index Ventures",
-							lead:     "Austin-based Quillon Systems has raised $14 million in a Series A round led by Index Ventures, it said on {weekday}."},
-						// GDELT writes this title's apostrophe as \' (invalid
-						// JSON, repaired by the source).
-						{hh: 17, mm: 10, outlet: outGeekWire, in: inGDELT, broken: GDELTBackslashApostrophe,
-							path:     "/{yyyy}/quillon-systems-raises-14m-austin/",
-							headline: "Quillon Systems raises $14M to take on Austin's legacy IT vendors",
-							lead:     "Quillon Systems closed a $14 million Series A led by Index Ventures."},
-					}},
-				{decoy: "GDELT wrote its title as invalid JSON: the article is lost, the rest of the answer kept", days: 5,
-					stories: []wStory{{hh: 9, mm: 0, outlet: outBizJournals, in: inGDELT, broken: GDELTTrailingBackslash,
-						path:     "/austin/news/{yyyy}/{mm}/{dd}/quillon-systems-hackathon.html",
-						headline: "Quillon Systems sponsors Austin hackathon",
-						lead:     "Quillon Systems will sponsor a weekend hackathon in Austin."}}},
-			},
-		},
-		{
-			// Neither a description nor an event: no brief (422).
-			name: "Tallowmere", legal: "Tallowmere Ltd", domain: "tallowmere.co.uk",
-			qid:   "Q138200016",
-			class: wdPrivate, website: "https://www.tallowmere.co.uk/",
-			industry: "candle making", hq: "Leeds", country: "United Kingdom", employees: 9, prior: 8, founded: ymd(2011, time.September, 1),
-			exaTitle: "Tallowmere",
-			quiet:    true,
-			site: wSite{
-				title: "Tallowmere", siteName: "Tallowmere",
-				h1: "Tallowmere", intro: "Welcome.",
-				tz: tzLondon,
-			},
-		},
+// worldCompanies reads the world's companies from world.json: every date
+// in it is a number of days before the world's now (with a time of day),
+// so the world is the same whenever it runs.
+func worldCompanies() ([]wCompany, error) {
+	b, err := worldData.ReadFile("testdata/world.json")
+	if err != nil {
+		return nil, err
 	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var cos []wCompany
+	if err := dec.Decode(&cos); err != nil {
+		return nil, fmt.Errorf("sourcetest: testdata/world.json: %w", err)
+	}
+	for _, co := range cos {
+		if _, ok := siteClocks[co.Site.Tz]; !ok && !co.Site.Down {
+			return nil, fmt.Errorf("sourcetest: testdata/world.json: %s: no site clock %q", co.Domain, co.Site.Tz)
+		}
+	}
+	return cos, nil
+}
+
+// siteClocks are the clocks the sites date their feeds and pages in
+// (wSite.Tz).
+var siteClocks = map[string]*time.Location{
+	"EST": time.FixedZone("EST", -5*3600), "CST": time.FixedZone("CST", -6*3600), "MST": time.FixedZone("MST", -7*3600),
+	"PST": time.FixedZone("PST", -8*3600), "GMT": time.FixedZone("GMT", 0), "CET": time.FixedZone("CET", 3600),
 }

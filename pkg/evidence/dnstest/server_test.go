@@ -10,7 +10,7 @@ import (
 
 	"github.com/miekg/dns"
 
-	"github.com/intel402/intel402/services/domain-qual/internal/dnstest"
+	"github.com/intel402/intel402/pkg/evidence/dnstest"
 )
 
 func exchange(t *testing.T, addr, network, name string, qtype uint16, edns bool) *dns.Msg {
@@ -156,6 +156,29 @@ func TestFaultsAndAD(t *testing.T) {
 	srv.SetFault("ns1.northwind-traders.com", dns.TypeA, 0)
 	if r := exchange(t, srv.Addr(), "udp", "ns1.northwind-traders.com", dns.TypeA, true); len(r.Answer) != 1 {
 		t.Errorf("after clearing the fault: %d answers, want 1", len(r.Answer))
+	}
+}
+
+func TestFaultAllAndOutside(t *testing.T) {
+	srv, err := dnstest.Serve(dnstest.Config{ZoneFiles: []string{"testdata/northwind.zone"}, NXDomainOutside: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	srv.SetFault("ns1.northwind-traders.com", dns.TypeA, dnstest.FaultRefused)
+	srv.SetFaultAll(dnstest.FaultServFail)
+	if r := exchange(t, srv.Addr(), "udp", "northwind-traders.com", dns.TypeA, false); r.Rcode != dns.RcodeServerFailure {
+		t.Errorf("all faulted: rcode = %s, want SERVFAIL", dns.RcodeToString[r.Rcode])
+	}
+	if r := exchange(t, srv.Addr(), "udp", "ns1.northwind-traders.com", dns.TypeA, false); r.Rcode != dns.RcodeRefused {
+		t.Errorf("a question's own fault: rcode = %s, want REFUSED", dns.RcodeToString[r.Rcode])
+	}
+	srv.SetFaultAll(0)
+	if r := exchange(t, srv.Addr(), "udp", "northwind-traders.net", dns.TypeA, false); r.Rcode != dns.RcodeNameError || len(r.Ns) != 0 {
+		t.Errorf("outside the zones: rcode = %s, authority %v, want NXDOMAIN without SOA", dns.RcodeToString[r.Rcode], r.Ns)
+	}
+	if r := exchange(t, srv.Addr(), "udp", "northwind-traders.com", dns.TypeA, false); r.Rcode != dns.RcodeSuccess || len(r.Answer) == 0 {
+		t.Errorf("cleared: rcode = %s, %d answers", dns.RcodeToString[r.Rcode], len(r.Answer))
 	}
 }
 

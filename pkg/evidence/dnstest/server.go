@@ -1,7 +1,9 @@
 // Package dnstest provides an authoritative in-process DNS server for tests.
 // It speaks the real DNS protocol over UDP and TCP on 127.0.0.1, serves zones
 // parsed from zone-file text, and can inject faults (SERVFAIL, REFUSED,
-// dropped answers), add latency, count queries and set the AD bit.
+// dropped answers) per question or for every one, add latency, count
+// queries and set the AD bit. Start serves a test; Serve serves a fixture
+// world run outside one.
 //
 // DNSSEC: DNSKEY, DS and RRSIG records are served like any other; to a
 // query with the DO bit set, the RRSIGs covering the answered RRset are
@@ -79,6 +81,10 @@ type Config struct {
 	// NoCNAMEChase answers a CNAME alone, without following its target even
 	// inside the served zones, so clients must re-query the target.
 	NoCNAMEChase bool
+	// NXDomainOutside answers NXDOMAIN (without an SOA) to a question outside
+	// every served zone, as a recursive resolver serving a closed world
+	// would, instead of REFUSED.
+	NXDomainOutside bool
 }
 
 // Question identifies one counted question.
@@ -98,10 +104,12 @@ type Server struct {
 	ad      map[string]bool
 	refuse  bool
 	noChase bool
+	nxOut   bool
 	done    chan struct{}
 
 	mu        sync.Mutex
 	faults    map[Question]FaultKind
+	faultAll  FaultKind
 	perQ      map[Question]int
 	total     int
 	tcp       int
@@ -117,15 +125,25 @@ type Server struct {
 // on any error.
 func Start(tb testing.TB, cfg Config) *Server {
 	tb.Helper()
-	s, err := newServer(cfg)
+	s, err := Serve(cfg)
 	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := s.listen(); err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(s.Close)
 	return s
+}
+
+// Serve is Start outside a test (a fixture world run by a command): the
+// caller closes the server.
+func Serve(cfg Config) (*Server, error) {
+	s, err := newServer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.listen(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func newServer(cfg Config) (*Server, error) {
@@ -134,6 +152,7 @@ func newServer(cfg Config) (*Server, error) {
 		ad:      make(map[string]bool),
 		refuse:  cfg.Refuse,
 		noChase: cfg.NoCNAMEChase,
+		nxOut:   cfg.NXDomainOutside,
 		done:    make(chan struct{}),
 		faults:  make(map[Question]FaultKind),
 		perQ:    make(map[Question]int),
@@ -259,6 +278,14 @@ func (s *Server) ResetCounts() {
 	s.perQ = make(map[Question]int)
 }
 
+// SetFaultAll makes every question fail with kind while the server runs,
+// unless a fault for its name is set; kind 0 removes it.
+func (s *Server) SetFaultAll(kind FaultKind) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faultAll = kind
+}
+
 // SetFault injects (or, with kind 0, removes) a fault while the server runs.
 func (s *Server) SetFault(name string, qtype uint16, kind FaultKind) {
 	s.mu.Lock()
@@ -320,7 +347,10 @@ func (s *Server) begin(q Question, overTCP bool) FaultKind {
 	if k, ok := s.faults[q]; ok {
 		return k
 	}
-	return s.faults[Question{Name: q.Name}]
+	if k, ok := s.faults[Question{Name: q.Name}]; ok {
+		return k
+	}
+	return s.faultAll
 }
 
 func (s *Server) end() {
@@ -349,6 +379,9 @@ func (s *Server) answer(req *dns.Msg, q Question, fault FaultKind) *dns.Msg {
 	z := s.zoneFor(name)
 	if z == nil {
 		resp.Rcode = dns.RcodeRefused
+		if s.nxOut {
+			resp.Rcode = dns.RcodeNameError
+		}
 		return resp
 	}
 	resp.Authoritative = true
