@@ -48,6 +48,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/pkg/platform/apierror"
+	"github.com/intel402/intel402/pkg/platform/cache"
 	"github.com/intel402/intel402/pkg/platform/usecase"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/costguard"
@@ -325,52 +326,33 @@ func (r *Researcher) once(ctx context.Context, key string, gather func() (*Bundl
 }
 
 // lease takes the bundle's cluster-wide lease, or waits for the replica
-// holding it: it returns the bundle that replica stored (b non-nil), or
-// nothing once this process holds the lease (release gives it back after
-// the bundle is stored), the lease has no store, or the wait is over (the
-// lease expired, or ctx's deadline nears: gathering alone is then the
-// better answer).
+// holding it (cache.AwaitLease): it returns the bundle that replica stored
+// (b non-nil), or nothing once this process holds the lease (release gives
+// it back after the bundle is stored), the lease has no store, or the
+// wait is over (the lease expired, or ctx's deadline nears: gathering
+// alone is then the better answer).
 func (r *Researcher) lease(ctx context.Context, key string) (release func(), b *Bundle) {
 	noop := func() {}
 	l, ok := r.cfg.Store.(Leaser)
 	if !ok || r.cfg.Lease <= 0 {
 		return noop, nil
 	}
-	lkey := key + ":lease"
-	waited := false
-	for {
-		got, err := l.Reserve(ctx, lkey, r.cfg.Lease)
-		if err != nil {
-			return noop, nil // no shared store: gather alone
-		}
-		if got {
-			if waited {
-				// The other replica gave up or stored nothing: look once
-				// more before gathering.
-				if b, ok := r.cached(ctx, key); ok {
-					_ = l.Release(context.WithoutCancel(ctx), lkey)
-					return noop, b
-				}
-			}
-			return func() {
-				if err := l.Release(context.WithoutCancel(ctx), lkey); err != nil {
-					r.log.WarnContext(ctx, "research lease not released", slog.Any("error", err))
-				}
-			}, nil
-		}
-		waited = true
-		if b, ok := r.cached(ctx, key); ok {
-			return noop, b
-		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < 2*LeasePoll {
-			return noop, nil
-		}
-		select {
-		case <-ctx.Done():
-			return noop, nil
-		case <-time.After(LeasePoll):
-		}
+	got, err := cache.AwaitLease(ctx, l, key, r.cfg.Lease, LeasePoll, func() bool {
+		var ok bool
+		b, ok = r.cached(ctx, key)
+		return ok
+	})
+	switch {
+	case err != nil:
+		return noop, nil // no shared store: gather alone
+	case got.Filled:
+		return noop, b
 	}
+	return func() {
+		if err := got.Release(); err != nil {
+			r.log.WarnContext(ctx, "research lease not released", slog.Any("error", err))
+		}
+	}, nil
 }
 
 // Cached reports whether Research(ctx, in, lookbackDays) would be answered

@@ -9,6 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"time"
+
+	"github.com/intel402/intel402/pkg/platform/cache"
 )
 
 // Store is the store every replica shares (the service's cache.Store
@@ -57,46 +59,34 @@ func (s *Source) sharedTickers(ctx context.Context, l *tickerLoad) (*tickerIndex
 		return idx, s.now(), err
 	}
 	key := s.tickerKey()
-	lease := key + ":lease"
-	giveUp := time.Now().Add(TickerLease + TickerPoll)
-	for {
-		idx, at, err := s.storedTickers(ctx, key)
-		if err != nil {
-			s.log.DebugContext(ctx, "sec: shared store unavailable; fetching the ticker file", slog.Any("error", err))
-			return s.fetchAndShare(ctx, l, key)
-		}
-		if idx != nil {
-			return idx, at, nil
-		}
-		got, err := s.store.Reserve(ctx, lease, TickerLease)
-		if err != nil {
-			s.log.DebugContext(ctx, "sec: shared store unavailable; fetching the ticker file", slog.Any("error", err))
-			return s.fetchAndShare(ctx, l, key)
-		}
-		if got {
-			return s.fetchUnderLease(ctx, l, key, lease)
-		}
-		if time.Now().After(giveUp) {
-			s.log.DebugContext(ctx, "sec: no ticker file from the replica holding the lease; fetching it", slog.Duration("waited", TickerLease))
-			return s.fetchAndShare(ctx, l, key)
-		}
-		time.Sleep(TickerPoll)
+	idx, at, err := s.storedTickers(ctx, key)
+	switch {
+	case err != nil:
+		s.log.DebugContext(ctx, "sec: shared store unavailable; fetching the ticker file", slog.Any("error", err))
+		return s.fetchAndShare(ctx, l, key)
+	case idx != nil:
+		return idx, at, nil
 	}
-}
-
-// fetchUnderLease fetches and shares the ticker file while this replica
-// holds the lease, then gives the lease back.
-func (s *Source) fetchUnderLease(ctx context.Context, l *tickerLoad, key, lease string) (*tickerIndex, time.Time, error) {
+	lease, err := cache.AwaitLease(ctx, s.store, key, TickerLease, TickerPoll, func() bool {
+		got, gotAt, err := s.storedTickers(ctx, key)
+		if err != nil || got == nil {
+			return false
+		}
+		idx, at = got, gotAt
+		return true
+	})
+	if err != nil {
+		s.log.DebugContext(ctx, "sec: shared store unavailable; fetching the ticker file", slog.Any("error", err))
+		return s.fetchAndShare(ctx, l, key)
+	}
+	if lease.Filled {
+		return idx, at, nil
+	}
 	defer func() {
-		if err := s.store.Release(ctx, lease); err != nil {
+		if err := lease.Release(); err != nil {
 			s.log.DebugContext(ctx, "sec: ticker file lease not released (it expires)", slog.Any("error", err))
 		}
 	}()
-	// The replica that held the lease before may have stored the file
-	// since this one looked.
-	if idx, at, err := s.storedTickers(ctx, key); err == nil && idx != nil {
-		return idx, at, nil
-	}
 	return s.fetchAndShare(ctx, l, key)
 }
 
