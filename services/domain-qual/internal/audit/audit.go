@@ -338,7 +338,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	res.MTASTS = sts
 	res.DNSSEC = DNSSECResult{Status: sec.Status, Zone: apex, Detail: sec.Detail, ResolverAD: sec.ResolverAD}
 	tlsaZones[dns.CanonicalName(apex)] = sec
-	res.DANE = daneSection(ctx, s, mxRes, tlsaZones, a.now())
+	res.DANE = daneSection(ctx, s, mxRes, apex, tlsaZones, a.now())
 	res.MXIPv6 = ipv6Section(mxRes)
 
 	in := assessment{

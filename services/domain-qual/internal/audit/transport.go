@@ -103,9 +103,10 @@ func judgeTLSAZones(ctx context.Context, r dnssec.Resolver, m MXResult, apex str
 }
 
 // daneSection judges every MX host's TLSA answer. zones holds the DNSSEC
-// judgements of the signing zones; the DNSKEY answers are read back from
-// the session (already asked by those judgements).
-func daneSection(ctx context.Context, r Resolver, m MXResult, zones map[string]dnssec.Judgement, now time.Time) DANEResult {
+// judgements of the signing zones, the audited apex's among them; the
+// DNSKEY answers are read back from the session (already asked by those
+// judgements).
+func daneSection(ctx context.Context, r Resolver, m MXResult, apex string, zones map[string]dnssec.Judgement, now time.Time) DANEResult {
 	out := DANEResult{Hosts: []dane.Host{}, Findings: []finding.Finding{}}
 	switch m.Status {
 	case MXUnknown:
@@ -121,6 +122,9 @@ func daneSection(ctx context.Context, r Resolver, m MXResult, zones map[string]d
 			continue // an IP literal target has no TLSA name
 		}
 		in := dane.HostInput{Host: rec.Host, TLSA: t.tlsa, Now: now}
+		if own, ok := zones[dns.CanonicalName(apex)]; ok && dns.IsSubDomain(dns.CanonicalName(apex), dane.Name(rec.Host)) {
+			in.Enclosing = &own
+		}
 		if signer := dane.Signer(t.tlsa); signer != "" {
 			in.Zone = zones[signer]
 			if in.Zone.Status == dnssec.StatusSigned {

@@ -174,6 +174,13 @@ func TestAuditDANEAndIPv6(t *testing.T) {
 			},
 		},
 		{
+			name:   "the zone's DNSSEC unknown (DS SERVFAIL): its TLSA records are unknown too",
+			mx:     strings.Join([]string{"@ IN MX 10 mx1", mx1, mx1v6, tlsaMX1 + "3 1 1 " + current}, "\n"),
+			faults: []dnstest.Fault{{Name: domain, Type: dns.TypeDS, Kind: dnstest.FaultServFail}},
+			dane:   dane.StatusUnknown, hosts: []dane.Status{dane.StatusUnknown}, ipv6: IPv6All, ipv6Hosts: []IPv6Status{IPv6Public},
+			score: 0, unknown: []CheckName{CheckDNSSEC, CheckDANE},
+		},
+		{
 			name: "one host with DANE, one without: partial; IPv6 partial",
 			mx:   strings.Join([]string{"@ IN MX 10 mx1", "@ IN MX 20 mx2", mx1, mx1v6, "mx2 IN A 81.2.69.161", tlsaMX1 + "3 1 1 " + current, tlsaMX1 + "3 1 1 " + next}, "\n"),
 			dane: dane.StatusAbsent, hosts: []dane.Status{dane.StatusValid, dane.StatusAbsent}, ipv6: IPv6Partial, ipv6Hosts: []IPv6Status{IPv6Public, IPv6Missing},

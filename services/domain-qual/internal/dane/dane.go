@@ -7,7 +7,9 @@
 // A host's state, in order:
 //
 //   - unknown: the TLSA lookup failed (SERVFAIL, timeout), or the signing
-//     zone's DNSSEC state could not be judged.
+//     zone's DNSSEC state could not be judged (for an RRset without RRSIG:
+//     the state of the enclosing zone the caller knows, so that a resolver
+//     stripping signatures does not read as an unsigned zone).
 //   - absent: the name has no TLSA records (NODATA or NXDOMAIN). The denial
 //     itself is not authenticated here; a forged denial can only make a
 //     sender fall back to opportunistic TLS, which is what absent reports.
@@ -153,6 +155,11 @@ type HostInput struct {
 	Zone dnssec.Judgement
 	// DNSKEY is the signer zone's DNSKEY answer, to verify the RRSIGs.
 	DNSKEY resolver.Answer
+	// Enclosing is the DNSSEC judgement of a zone known to contain the TLSA
+	// name (the audited domain's), read when the answer has no RRSIG: if
+	// that zone's state is unknown, so is whether the TLSA RRset should
+	// have been signed. Nil when no such zone is known.
+	Enclosing *dnssec.Judgement
 	// Now is the instant signatures must be valid at.
 	Now time.Time
 }
@@ -198,6 +205,11 @@ func Judge(in HostInput) Host {
 	}
 	signer := Signer(in.TLSA)
 	if signer == "" {
+		if in.Enclosing != nil && in.Enclosing.Status == dnssec.StatusUnknown {
+			h.Status = StatusUnknown
+			h.Detail = "the TLSA RRset of " + h.Name + " carries no RRSIG and the DNSSEC state of its enclosing zone is unknown: " + in.Enclosing.Detail
+			return h
+		}
 		h.Status = StatusUnusable
 		h.Detail = "the TLSA RRset of " + h.Name + " carries no RRSIG: its zone is not DNSSEC-signed, and senders treat insecure TLSA records as absent (RFC 7672 §2.2)"
 		return h

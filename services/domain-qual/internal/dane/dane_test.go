@@ -95,6 +95,8 @@ func TestJudgeWithoutSecureZone(t *testing.T) {
 		{"no answer", HostInput{Host: "mx.example.com", TLSA: resolver.Answer{Status: resolver.StatusUnknown, Reason: "timeout"}}, StatusUnknown},
 		{"nxdomain", HostInput{Host: "mx.example.com", TLSA: resolver.Answer{Status: resolver.StatusNXDomain}}, StatusAbsent},
 		{"no RRSIG", HostInput{Host: "mx.example.com", TLSA: unsigned}, StatusUnusable},
+		{"no RRSIG inside a signed zone", HostInput{Host: "mx.example.com", TLSA: unsigned, Enclosing: &dnssec.Judgement{Status: dnssec.StatusSigned}}, StatusUnusable},
+		{"no RRSIG, enclosing zone unknown", HostInput{Host: "mx.example.com", TLSA: unsigned, Enclosing: &dnssec.Judgement{Status: dnssec.StatusUnknown, Detail: "x"}}, StatusUnknown},
 		{"signer without DS", HostInput{Host: "mx.example.com", TLSA: signed, Zone: dnssec.Judgement{Status: dnssec.StatusUnsigned}}, StatusUnusable},
 		{"signer bogus", HostInput{Host: "mx.example.com", TLSA: signed, Zone: dnssec.Judgement{Status: dnssec.StatusBogus}}, StatusBogus},
 		{"signer unknown", HostInput{Host: "mx.example.com", TLSA: signed, Zone: dnssec.Judgement{Status: dnssec.StatusUnknown}}, StatusUnknown},
