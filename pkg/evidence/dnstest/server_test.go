@@ -267,7 +267,8 @@ func TestDNSSECRecords(t *testing.T) {
 	now := time.Now()
 	signer := dnstest.NewSigner(t, "signed.example.net", now.Add(-time.Hour), now.Add(time.Hour))
 	zone := func(origin string) string {
-		return "$ORIGIN " + origin + ".\n$TTL 300\n@ IN SOA ns1 hostmaster 1 3600 600 86400 60\n@ IN MX 10 mail\nmail IN A 192.0.2.25\n"
+		return "$ORIGIN " + origin + ".\n$TTL 300\n@ IN SOA ns1 hostmaster 1 3600 600 86400 60\n@ IN MX 10 mail\nmail IN A 192.0.2.25\n" +
+			"_25._tcp.mail IN TLSA 3 1 1 " + strings.Repeat("5e", 32) + "\n_25._tcp.mail IN TLSA 3 1 1 " + strings.Repeat("a7", 32) + "\n"
 	}
 	parent := zone("example.net") + signer.DS(dns.SHA256) + "\n"
 	srv := dnstest.Start(t, dnstest.Config{Zones: []string{parent, signer.Sign(t, zone("signed.example.net")),
@@ -296,6 +297,8 @@ func TestDNSSECRecords(t *testing.T) {
 		{name: "MX alone without DO", qname: "signed.example.net", qtype: dns.TypeMX, answer: []string{"MX"}},
 		{name: "DNSKEY RRset and its RRSIG", qname: "signed.example.net", qtype: dns.TypeDNSKEY, do: true, answer: []string{"DNSKEY", "DNSKEY", "RRSIG/DNSKEY"}},
 		{name: "A below the apex with its RRSIG", qname: "mail.signed.example.net", qtype: dns.TypeA, do: true, answer: []string{"A", "RRSIG/A"}},
+		{name: "a TLSA set (DANE for SMTP) with its RRSIG", qname: "_25._tcp.mail.signed.example.net", qtype: dns.TypeTLSA, do: true, answer: []string{"TLSA", "TLSA", "RRSIG/TLSA"}},
+		{name: "a TLSA set in an unsigned zone has no RRSIG", qname: "_25._tcp.mail.plain.example.net", qtype: dns.TypeTLSA, do: true, answer: []string{"TLSA", "TLSA"}},
 		{name: "DS of a signed child comes from the parent", qname: "signed.example.net", qtype: dns.TypeDS, do: true, answer: []string{"DS"}},
 		{name: "DS of an unsigned child is the parent's NODATA", qname: "plain.example.net", qtype: dns.TypeDS, do: true, soa: "example.net."},
 		{name: "DS with no parent served is the zone's own NODATA", qname: "orphan.example.org", qtype: dns.TypeDS, do: true, soa: "orphan.example.org."},

@@ -7,6 +7,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
+	"github.com/intel402/intel402/services/domain-qual/internal/dane"
 	"github.com/intel402/intel402/services/domain-qual/internal/dkim"
 	"github.com/intel402/intel402/services/domain-qual/internal/dmarc"
 	"github.com/intel402/intel402/services/domain-qual/internal/dnssec"
@@ -56,6 +57,7 @@ func (a *assessment) assess() {
 		a.unknown(CheckMX, r.MX.Reason)
 	}
 	a.add(CheckMX, r.MX.Findings...)
+	a.add(CheckMX, r.MXIPv6.Findings...)
 
 	// SPF
 	switch r.SPF.Status {
@@ -155,6 +157,13 @@ func (a *assessment) assess() {
 			Evidence: r.DNSSEC.Detail,
 			Fix:      "Re-sign the zone at the DNS host (renew expired signatures) and make the DS record at the registrar match the zone's current key-signing key; remove the DS if the zone is no longer signed."})
 	}
+
+	// DANE
+	if r.DANE.Status == dane.StatusUnknown && r.MX.Status != MXUnknown {
+		a.unknown(CheckDANE, r.DANE.Reason)
+	}
+	r.DANE.Findings = append(r.DANE.Findings, daneFindings(r.DANE, r.DNSSEC.Zone, r.DNSSEC.Status == dnssec.StatusBogus)...)
+	a.add(CheckDANE, r.DANE.Findings...)
 
 	r.Recommendations = make([]finding.Finding, 0, len(a.scored))
 	for _, s := range a.scored {

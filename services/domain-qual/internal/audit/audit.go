@@ -1,6 +1,7 @@
 // Package audit is the dns-audit use case: it checks a domain's MX, SPF,
-// DMARC, DKIM, MTA-STS, TLS-RPT, BIMI and DNSSEC status and turns the
-// findings into a risk score and ready-to-publish recommendations. DNSSEC
+// DMARC, DKIM, MTA-STS, TLS-RPT, BIMI and DNSSEC status, the MX hosts' DANE
+// TLSA records (internal/dane) and IPv6 addresses, and turns the findings
+// into a risk score and ready-to-publish recommendations. DNSSEC
 // is judged from the records themselves (internal/dnssec: the parent's DS,
 // the DNSKEY RRset, the RRSIGs over the apex SOA and MX), asked in the
 // first round with the other independent questions.
@@ -8,7 +9,7 @@
 // All DNS questions of one audit go through a per-audit session that shares
 // identical questions. Independent checks run concurrently, each following
 // its own dependent chain (SPF include levels, DMARC tree walk then report
-// destinations, MX then target addresses), so an audit costs about as many
+// destinations, MX then target addresses and TLSA records), so an audit costs about as many
 // round trips as its longest chain rather than its number of queries.
 //
 // A check whose DNS answers failed (SERVFAIL, timeout) is reported as
@@ -103,6 +104,7 @@ const (
 	CheckTLSRPT CheckName = "tls_rpt"
 	CheckBIMI   CheckName = "bimi"
 	CheckDNSSEC CheckName = "dnssec"
+	CheckDANE   CheckName = "dane"
 )
 
 // UnknownCheck is a check that could not complete and is excluded from the score.
@@ -237,6 +239,10 @@ type Result struct {
 	BIMI mailpolicy.BIMI `json:"bimi"`
 	// DNSSEC is the DNSSEC section.
 	DNSSEC DNSSECResult `json:"dnssec"`
+	// DANE is the DANE for SMTP section (TLSA records of the MX hosts).
+	DANE DANEResult `json:"dane"`
+	// MXIPv6 is the MX-over-IPv6 section (AAAA records of the MX hosts).
+	MXIPv6 MXIPv6Result `json:"mx_ipv6"`
 	// RiskScore is 0 (no risk found) to 100, from the weights in scoreWeights.
 	RiskScore int `json:"risk_score"`
 	// RiskLevel buckets RiskScore.
@@ -282,6 +288,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 		bimi      mailpolicy.BIMI
 		apexTXT   resolver.Answer
 		sec       dnssec.Judgement
+		tlsaZones map[string]dnssec.Judgement
 		wg        sync.WaitGroup
 		lookupFor = func(qtype uint16) func() resolver.Answer {
 			return func() resolver.Answer { return s.Lookup(ctx, fq, qtype) }
@@ -292,6 +299,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	wg.Go(func() { s.Lookup(ctx, fq, dns.TypeAAAA) })
 	wg.Go(func() {
 		mxRes = checkMX(ctx, s, domain, lookupFor(dns.TypeMX), lookupFor(dns.TypeA), lookupFor(dns.TypeAAAA))
+		tlsaZones = judgeTLSAZones(ctx, s, mxRes, apex, a.now())
 	})
 	wg.Go(func() {
 		apexTXT = s.Lookup(ctx, fq, dns.TypeTXT)
@@ -329,6 +337,9 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	sts.CheckMX(mxRes.hosts())
 	res.MTASTS = sts
 	res.DNSSEC = DNSSECResult{Status: sec.Status, Zone: apex, Detail: sec.Detail, ResolverAD: sec.ResolverAD}
+	tlsaZones[dns.CanonicalName(apex)] = sec
+	res.DANE = daneSection(ctx, s, mxRes, apex, tlsaZones, a.now())
+	res.MXIPv6 = ipv6Section(mxRes)
 
 	in := assessment{
 		domain: domain, name: name, res: &res, apexTXT: apexTXT, disc: disc,

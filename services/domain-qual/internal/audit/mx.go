@@ -11,6 +11,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/intel402/intel402/pkg/evidence/guard"
+	"github.com/intel402/intel402/services/domain-qual/internal/dane"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
 )
@@ -66,6 +67,16 @@ type MXResult struct {
 	Findings []finding.Finding `json:"findings"`
 	// Reason explains an unknown status.
 	Reason string `json:"reason,omitempty"`
+
+	// transport holds, per MX host name, the AAAA and TLSA answers the DANE
+	// and IPv6 sections read (asked beside the host's A question).
+	transport map[string]hostTransport
+}
+
+// hostTransport is what the DANE and IPv6 sections read of one MX host.
+type hostTransport struct {
+	aaaa resolver.Answer
+	tlsa resolver.Answer
 }
 
 // hosts returns the MX host names (not for null MX).
@@ -80,11 +91,12 @@ func (m MXResult) hosts() []string {
 	return out
 }
 
-// checkMX resolves the MX set and the targets' addresses (one round for all
-// targets). apexA/apexAAAA are the domain's own address answers, used for
+// checkMX resolves the MX set and the targets' addresses and TLSA records
+// (one round for all targets: the TLSA question of a host goes out with its
+// A and AAAA questions). apexA/apexAAAA are the domain's own address answers, used for
 // the implicit MX.
 func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA func() resolver.Answer) MXResult {
-	res := MXResult{Records: []MXHost{}, Findings: []finding.Finding{}}
+	res := MXResult{Records: []MXHost{}, Findings: []finding.Finding{}, transport: map[string]hostTransport{}}
 	a := mx()
 	switch a.Status {
 	case resolver.StatusUnknown:
@@ -97,6 +109,8 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 		switch {
 		case len(host.Addresses) > 0:
 			res.Status, res.ImplicitMX = MXImplicit, true
+			// RFC 7672 §2.2.2: without MX, the TLSA records are the domain's own.
+			res.transport[domain] = hostTransport{aaaa: v6, tlsa: r.Lookup(ctx, dane.Name(domain), dns.TypeTLSA)}
 			res.Records = append(res.Records, host)
 			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXImplicit, Severity: finding.Low, RFC: "RFC 5321 §5.1",
 				Title: "no MX record: mail is delivered to the domain's A/AAAA address", Detail: "publish explicit MX records, or a null MX (\"0 .\") if the domain receives no mail.",
@@ -143,7 +157,7 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 		return res
 	}
 	res.Status = MXFound
-	type lookups struct{ a, aaaa resolver.Answer }
+	type lookups struct{ a, aaaa, tlsa resolver.Answer }
 	answers := make([]lookups, len(hosts))
 	var wg sync.WaitGroup
 	for i, h := range hosts {
@@ -152,6 +166,7 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 		}
 		wg.Go(func() { answers[i].a = r.Lookup(ctx, h.Host+".", dns.TypeA) })
 		wg.Go(func() { answers[i].aaaa = r.Lookup(ctx, h.Host+".", dns.TypeAAAA) })
+		wg.Go(func() { answers[i].tlsa = r.Lookup(ctx, dane.Name(h.Host), dns.TypeTLSA) })
 	}
 	wg.Wait()
 	for i := range hosts {
@@ -163,6 +178,7 @@ func checkMX(ctx context.Context, r Resolver, domain string, mx, apexA, apexAAAA
 			continue
 		}
 		v4, v6 := answers[i].a, answers[i].aaaa
+		res.transport[h.Host] = hostTransport{aaaa: v6, tlsa: answers[i].tlsa}
 		if len(v4.CNAMEs) > 0 || len(v6.CNAMEs) > 0 {
 			h.Issues = append(h.Issues, IssueCNAMETarget)
 			res.Findings = append(res.Findings, finding.Finding{ID: finding.MXCNAMETarget, Severity: finding.Medium, RFC: "RFC 2181 §10.3",

@@ -56,6 +56,7 @@ func scoreWeights() map[finding.ID]int {
 		finding.MXNullWithOthers:  10,
 		finding.MXCNAMETarget:     5,
 		finding.MXImplicit:        3,
+		// mx.no_public_ipv6 is informational (0 points): IPv4 delivery works.
 		// Transport security.
 		finding.MTASTSMXNotCovered:      10,
 		finding.MTASTSInvalidPolicy:     5,
@@ -70,6 +71,18 @@ func scoreWeights() map[finding.ID]int {
 		// validating resolvers; an unsigned one can be spoofed.
 		finding.DNSSECBogus:    20,
 		finding.DNSSECUnsigned: 3,
+		// DANE for SMTP (internal/dane): bogus TLSA records make DANE
+		// senders defer mail; malformed ones break DANE for the host; PKIX
+		// usages and an unsigned zone leave it without protection although
+		// the owner meant to publish it. dane.missing and dane.no_rollover
+		// are informational (0 points): MTA-STS missing already scores the
+		// downgrade exposure, and many providers offer no DNSSEC.
+		finding.DANEBogus:                 15,
+		finding.DANEMalformedRecord:       10,
+		finding.DANEPKIXUsage:             5,
+		finding.DANEUnsignedZone:          5,
+		finding.DANEPartial:               3,
+		finding.DANEUnsupportedParameters: 2,
 	}
 }
 

@@ -221,6 +221,26 @@ func Judge(in Input) Judgement {
 		algorithmName(anchors[0].Algorithm), show, sigs)
 }
 
+// VerifyAnswer checks the signatures of one answer from zone (apex
+// fully qualified or not): one of data's RRSIGs made by zone with a key of
+// the DNSKEY answer must verify and be valid at now (RFC 4035 §5.3). It is
+// the check Judge applies to the apex SOA and MX, for answers judged
+// elsewhere (the TLSA RRsets of the dns-audit's DANE check) once Judge has
+// found zone signed; nil means the answer is authentic.
+func VerifyAnswer(zone string, dnskey, data resolver.Answer, now time.Time) error {
+	zone = dns.CanonicalName(zone)
+	if data.Status != resolver.StatusRecords || len(data.Records) == 0 {
+		return errors.New("no records to verify")
+	}
+	var keys []*dns.DNSKEY
+	for _, rr := range dnskey.Records {
+		if k, ok := rr.(*dns.DNSKEY); ok {
+			keys = append(keys, k)
+		}
+	}
+	return verifyRRset(zone, data.Records, data.Sigs, keys, "in the DNSKEY RRset", now)
+}
+
 // verifyRRset succeeds when one RRSIG over rrset made by the apex with one
 // of keys verifies and is valid at now (RFC 4035 §5.3). The error names the
 // most telling failure: a signature outside its validity period, then one

@@ -17,6 +17,8 @@ const (
 	MXCNAMETarget     ID = "mx.cname_target"
 	MXUnresolvable    ID = "mx.unresolvable"
 	MXSpecialAddress  ID = "mx.special_address"
+	// MXNoPublicIPv6: no MX host has a public IPv6 address (informational).
+	MXNoPublicIPv6 ID = "mx.no_public_ipv6"
 )
 
 // SPF findings (package spf; SPFMissing and SPFNullMXAuthorises in audit).
@@ -132,6 +134,19 @@ const (
 const (
 	DNSSECUnsigned ID = "dnssec.unsigned"
 	DNSSECBogus    ID = "dnssec.bogus"
+)
+
+// DANE for SMTP findings (package audit, from the internal/dane judgement
+// of the MX hosts' TLSA records).
+const (
+	DANEMissing               ID = "dane.missing"
+	DANEPartial               ID = "dane.partial"
+	DANEUnsignedZone          ID = "dane.unsigned_zone"
+	DANEBogus                 ID = "dane.bogus"
+	DANEPKIXUsage             ID = "dane.pkix_usage"
+	DANEUnsupportedParameters ID = "dane.unsupported_parameters"
+	DANEMalformedRecord       ID = "dane.malformed_record"
+	DANENoRollover            ID = "dane.no_rollover"
 )
 
 // Find returns the most severe finding of fs whose ID is one of ids (the

@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"slices"
 	"testing"
@@ -50,15 +51,25 @@ _spf IN TXT "v=spf1 include:spf.protection.outlook.com -all"`)
 			Records []host `json:"records"`
 		} `json:"mx"`
 		MXProvider provider `json:"mx_provider"`
+		MXIPv6     struct {
+			Hosts []struct {
+				Host   string `json:"host"`
+				Status string `json:"status"`
+			} `json:"hosts"`
+		} `json:"mx_ipv6"`
 	}
 	for _, tc := range []struct {
 		domain, id, mailbox string
-		nonPublic           map[string]bool // MX hosts classify checks -> verdict
+		nonPublic           map[string]bool   // MX hosts classify checks -> verdict
+		ipv6                map[string]string // MX host -> mx_ipv6 status (the same guard policy)
 	}{
-		{domain: "tailwind-traders.com", nonPublic: map[string]bool{"mx1.tailwind-traders.com": false, "mx2.tailwind-traders.com": false}},
-		{domain: "fourth-coffee.com", id: "google_workspace"},
+		{domain: "tailwind-traders.com", nonPublic: map[string]bool{"mx1.tailwind-traders.com": false, "mx2.tailwind-traders.com": false},
+			ipv6: map[string]string{"mx1.tailwind-traders.com": "missing", "mx2.tailwind-traders.com": "missing"}},
+		{domain: "fourth-coffee.com", id: "google_workspace",
+			ipv6: map[string]string{"aspmx.l.google.com": "missing", "alt1.aspmx.l.google.com": "missing"}},
 		{domain: "gateway-mixed.com", id: "proofpoint", mailbox: "microsoft_365",
-			nonPublic: map[string]bool{"relay.gateway-mixed.com": true, "relay6.gateway-mixed.com": true}},
+			nonPublic: map[string]bool{"relay.gateway-mixed.com": true, "relay6.gateway-mixed.com": true},
+			ipv6:      map[string]string{"mx0a-1.pphosted.com": "missing", "relay.gateway-mixed.com": "missing", "relay6.gateway-mixed.com": "non_public"}},
 	} {
 		t.Run(tc.domain, func(t *testing.T) {
 			var cl struct {
@@ -128,6 +139,17 @@ _spf IN TXT "v=spf1 include:spf.protection.outlook.com -all"`)
 			}
 			if checked != len(tc.nonPublic) {
 				t.Errorf("classify checked %d hosts, want %d", checked, len(tc.nonPublic))
+			}
+			// mx_ipv6 judges the AAAA addresses by the same policy: the
+			// IPv4-mapped AAAA classify calls non-public is not public IPv6.
+			for label, body := range map[string]auditBody{"dns-audit": au, "full-profile": pr.DNSAudit} {
+				got := map[string]string{}
+				for _, h := range body.MXIPv6.Hosts {
+					got[h.Host] = h.Status
+				}
+				if !maps.Equal(got, tc.ipv6) {
+					t.Errorf("%s mx_ipv6 hosts %v, want %v", label, got, tc.ipv6)
+				}
 			}
 		})
 	}
