@@ -5,14 +5,16 @@
 // connect to, after DNS resolution, so a name that resolves to a public
 // address on one lookup and to a private one on the next (DNS rebinding)
 // is still refused. Only tcp4/tcp6 to ports 80 and 443 of public unicast
-// addresses are allowed, unless an endpoint is explicitly allow-listed
-// through configuration.
+// addresses are allowed (NewPolicyPorts names other ports for other
+// protocols, such as 25 for the SMTP probe), unless an endpoint is
+// explicitly allow-listed through configuration.
 package guard
 
 import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,7 +24,7 @@ import (
 var (
 	// ErrBlockedAddress: the IP address is not a public unicast address.
 	ErrBlockedAddress = errors.New("blocked address")
-	// ErrBlockedPort: the port is neither 80 nor 443.
+	// ErrBlockedPort: the port is not one of the policy's (80 and 443 by default).
 	ErrBlockedPort = errors.New("blocked port")
 	// ErrBlockedNetwork: the network is not tcp4 or tcp6.
 	ErrBlockedNetwork = errors.New("blocked network")
@@ -132,12 +134,37 @@ func (al AllowList) HasPort(port uint16) bool {
 // concurrent use.
 type Policy struct {
 	allow AllowList
+	ports []uint16 // nil: 80 and 443
 }
 
 // NewPolicy returns a policy that refuses every non-public endpoint except
 // those in allow.
 func NewPolicy(allow AllowList) *Policy {
 	return &Policy{allow: allow}
+}
+
+// NewPolicyPorts returns a policy like NewPolicy for another protocol than
+// the web's: public addresses are reachable on ports only (at least one),
+// not on 80 and 443. allow applies unchanged: its Endpoints are reachable
+// whatever the port, its Prefixes on 80 and 443 only.
+func NewPolicyPorts(allow AllowList, ports ...uint16) *Policy {
+	if len(ports) == 0 {
+		panic("guard: NewPolicyPorts without ports")
+	}
+	return &Policy{allow: allow, ports: slices.Clone(ports)}
+}
+
+// portAllowed reports whether a public address may be reached on port, and
+// names the allowed ports for the error when not.
+func (p *Policy) portAllowed(port uint16) (ok bool, allowed string) {
+	if p.ports == nil {
+		return IsDefaultPort(port), "80 or 443"
+	}
+	names := make([]string, len(p.ports))
+	for i, q := range p.ports {
+		names[i] = strconv.Itoa(int(q))
+	}
+	return slices.Contains(p.ports, port), strings.Join(names, " or ")
 }
 
 // Control is a net.Dialer.Control function. It refuses the connection before
@@ -171,9 +198,9 @@ func (p *Policy) CheckAddrPort(ap netip.AddrPort, network, address string) error
 	if reason, ok := Classify(ap.Addr()); !ok {
 		return &DeniedError{Network: network, Address: address, Reason: reason, Kind: ErrBlockedAddress}
 	}
-	if !IsDefaultPort(ap.Port()) {
+	if ok, allowed := p.portAllowed(ap.Port()); !ok {
 		return &DeniedError{Network: network, Address: address,
-			Reason: "port " + strconv.Itoa(int(ap.Port())) + " is not 80 or 443", Kind: ErrBlockedPort}
+			Reason: "port " + strconv.Itoa(int(ap.Port())) + " is not " + allowed, Kind: ErrBlockedPort}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/netip"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -178,6 +179,45 @@ func TestParseAllowList(t *testing.T) {
 				t.Fatalf("Empty() = %v", al.Empty())
 			}
 		})
+	}
+}
+
+// TestPolicyPorts: a policy for another protocol reaches public addresses
+// on its ports only, refuses non-public ones as NewPolicy does, and keeps
+// the allow-list's meaning.
+func TestPolicyPorts(t *testing.T) {
+	t.Parallel()
+	allow, err := guard.ParseAllowList([]string{"127.0.0.1:2525", "10.9.0.0/16"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := guard.NewPolicyPorts(allow, 25)
+	tests := []struct {
+		address string
+		want    error // nil = allowed
+	}{
+		{"93.184.215.14:25", nil},
+		{"[2606:4700::6810:84e5]:25", nil},
+		{"93.184.215.14:443", guard.ErrBlockedPort},
+		{"93.184.215.14:587", guard.ErrBlockedPort},
+		{"127.0.0.1:25", guard.ErrBlockedAddress},
+		{"10.1.2.3:25", guard.ErrBlockedAddress},
+		{"169.254.169.254:25", guard.ErrBlockedAddress},
+		{"127.0.0.1:2525", nil},
+		{"10.9.1.1:443", nil},
+		{"10.9.1.1:25", guard.ErrBlockedAddress},
+	}
+	for _, tt := range tests {
+		err := p.Check("tcp4", tt.address)
+		if tt.want == nil && err != nil || tt.want != nil && !errors.Is(err, tt.want) {
+			t.Errorf("Check(%s) = %v, want %v", tt.address, err, tt.want)
+		}
+	}
+	if err := p.Check("tcp4", "93.184.215.14:80"); err == nil || !strings.Contains(err.Error(), "port 80 is not 25") {
+		t.Errorf("refusal names the policy's ports: %v", err)
+	}
+	if err := guard.NewPolicy(guard.AllowList{}).Check("tcp4", "93.184.215.14:25"); !errors.Is(err, guard.ErrBlockedPort) {
+		t.Errorf("the web policy reaches port 25: %v", err)
 	}
 }
 
