@@ -64,205 +64,319 @@ func (m *payMiddleware) handle(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// serve answers a request to a paid route, step by step: the challenge
+// when it carries no payment (unpaid); the payment read and checked
+// without a facilitator (admit); verified by the facilitator while or
+// before the handler runs into a buffer (verifyAndRun); settled only when
+// the handler succeeded (settle); and the buffered response delivered,
+// held or withheld by the settlement's outcome (deliver).
 func (m *payMiddleware) serve(c echo.Context, next echo.HandlerFunc, o offer) error {
 	start := time.Now()
-	r := c.Request()
-	ctx, timings := servertiming.With(r.Context())
-	if ctx != r.Context() {
-		r = r.WithContext(ctx)
-		c.SetRequest(r)
-	}
+	ctx, timings := withTimings(c)
 	// Every answer carries the phases measured so far (Server-Timing): the
 	// paths that write the response themselves stamp it first; an error is
 	// rendered after this returns, so it is stamped here.
 	defer stampTiming(c)
-	header := r.Header.Get(x402.HeaderPaymentSignature)
+	header := c.Request().Header.Get(x402.HeaderPaymentSignature)
 	if header == "" {
 		timings.Since("x402", start, "payment required")
-		if r.Header.Get(x402.HeaderV1Payment) != "" {
-			return m.challenge(c, o, MsgV1NotSupported)
-		}
-		return m.challenge(c, o, MsgPaymentRequired)
+		return m.unpaid(c, o)
 	}
-	client := m.clientAddr(c)
-	if wait := m.failures.blocked(client); wait > 0 {
+	p := paid{o: o, timings: timings}
+	if done, err := m.admit(ctx, c, header, &p); done {
+		return err
+	}
+	out, done, err := m.verifyAndRun(ctx, c, next, &p)
+	if done {
+		return err
+	}
+	if !out.succeeded() {
+		return m.notSettled(ctx, c, &p, out)
+	}
+	sr, err := m.settle(ctx, &p)
+	return m.deliver(ctx, c, &p, out, sr, err)
+}
+
+// paid is one paid request's state between the steps of serve.
+type paid struct {
+	o       offer
+	timings *servertiming.Timings
+	route   string // method and path, for logs and metrics
+	client  string // the address the failure limiter counts
+	payload x402.PaymentPayload
+	req     x402.PaymentRequirements // the route's requirements, as accepted
+	evm     x402.ExactEVMPayload
+	payer   string // authorization.from, lower-case
+	nonce   string // authorization.nonce, lower-case
+	log     *slog.Logger
+	// checked is the pre-check's reading of the authorization, when
+	// prechecked.
+	checked    exact.Checked
+	prechecked bool
+	key        string // the authorization's key in the replay store
+	reserved   bool
+	pay        *Payment // what the handler sees (PaymentFrom)
+}
+
+// withTimings gives the request a Server-Timing collector, unless an
+// outer middleware already did.
+func withTimings(c echo.Context) (context.Context, *servertiming.Timings) {
+	r := c.Request()
+	ctx, timings := servertiming.With(r.Context())
+	if ctx != r.Context() {
+		c.SetRequest(r.WithContext(ctx))
+	}
+	return ctx, timings
+}
+
+// unpaid answers a request that carries no payment with the challenge.
+func (m *payMiddleware) unpaid(c echo.Context, o offer) error {
+	if c.Request().Header.Get(x402.HeaderV1Payment) != "" {
+		return m.challenge(c, o, MsgV1NotSupported)
+	}
+	return m.challenge(c, o, MsgPaymentRequired)
+}
+
+// admit reads and checks the payment without a facilitator: a client
+// whose payments keep being refused is answered 429; the payment must
+// decode, match the route's requirements and pass the pre-check; its
+// authorization is then reserved. done reports that the request was
+// answered, with err the answer's error.
+func (m *payMiddleware) admit(ctx context.Context, c echo.Context, header string, p *paid) (done bool, err error) {
+	p.route = c.Request().Method + " " + c.Path()
+	p.client = m.clientAddr(c)
+	if wait := m.failures.blocked(p.client); wait > 0 {
 		m.cfg.Logger.InfoContext(ctx, "x402 client limited after repeated refused payments",
-			slog.String("client", client), slog.String("route", r.Method+" "+c.Path()), slog.Duration("retry_after", wait))
-		m.observe(ctx, r.Method+" "+c.Path(), OutcomeRateLimited)
-		return rateLimited(c, wait)
+			slog.String("client", p.client), slog.String("route", p.route), slog.Duration("retry_after", wait))
+		m.observe(ctx, p.route, OutcomeRateLimited)
+		return true, rateLimited(c, wait)
 	}
-	// refuse answers a refused payment with the challenge and counts it
-	// against the client.
-	refuse := func(reason string) error {
-		m.failures.fail(client)
-		return m.challenge(c, o, reason)
+	if reason := decode(header, p); reason != "" {
+		return true, m.refuse(c, p, reason)
 	}
+	p.log = m.cfg.Logger.With(slog.String("payer", p.payer), slog.String("nonce", p.nonce), slog.String("route", p.route))
+	if !m.cfg.SkipPreCheck {
+		if done, err := m.checkLocally(ctx, c, p); done {
+			return true, err
+		}
+	}
+	return m.reserve(ctx, c, p)
+}
+
+// decode reads the payment header into p: the payload, the route's
+// requirements it accepted and its exact-EVM authorization. It returns
+// the reason to refuse the payment, or "".
+func decode(header string, p *paid) string {
 	payload, err := x402.DecodePaymentPayload(header)
 	if err != nil {
 		if errors.Is(err, x402.ErrUnsupportedVersion) {
-			return refuse(MsgV1NotSupported)
+			return MsgV1NotSupported
 		}
-		return refuse(msgUndecodablePrefix + err.Error())
+		return msgUndecodablePrefix + err.Error()
 	}
-	req, ok := x402.FindAccepted(payload.Accepted, []x402.PaymentRequirements{o.req})
+	req, ok := x402.FindAccepted(payload.Accepted, []x402.PaymentRequirements{p.o.req})
 	if !ok {
-		return refuse(MsgNoMatch)
+		return MsgNoMatch
 	}
 	evm, err := x402.ExactEVMPayloadOf(payload)
 	if err != nil {
-		return refuse(msgUndecodablePrefix + err.Error())
+		return msgUndecodablePrefix + err.Error()
 	}
-	payer, nonce := strings.ToLower(evm.Authorization.From), strings.ToLower(evm.Authorization.Nonce)
-	log := m.cfg.Logger.With(slog.String("payer", payer), slog.String("nonce", nonce), slog.String("route", r.Method+" "+c.Path()))
+	p.payload, p.req, p.evm = payload, req, evm
+	p.payer, p.nonce = strings.ToLower(evm.Authorization.From), strings.ToLower(evm.Authorization.Nonce)
+	return ""
+}
 
-	// The pre-check refuses a forged or mismatched payment before the
-	// replay store or the facilitator is touched.
-	var checked *exact.Checked
-	if !m.cfg.SkipPreCheck {
-		pstart := time.Now()
-		chk, reason := preCheck(payload, req, m.cfg.Now())
-		timings.Since("precheck", pstart, reason)
-		if reason == x402.ReasonValidBefore {
-			// An expired authorization may be the retry of a payment whose
-			// settlement was pending.
-			if done, err := m.redeliver(c, o, payer+":"+nonce, payload, req, evm, log); done {
-				return err
-			}
+// refuse answers a refused payment with the challenge and counts it
+// against the client.
+func (m *payMiddleware) refuse(c echo.Context, p *paid, reason string) error {
+	m.failures.fail(p.client)
+	return m.challenge(c, p.o, reason)
+}
+
+// checkLocally runs the pre-check, which refuses a forged or mismatched
+// payment before the replay store or the facilitator is touched.
+func (m *payMiddleware) checkLocally(ctx context.Context, c echo.Context, p *paid) (done bool, err error) {
+	pstart := time.Now()
+	chk, reason := preCheck(p.payload, p.req, m.cfg.Now())
+	p.timings.Since("precheck", pstart, reason)
+	if reason == x402.ReasonValidBefore {
+		// An expired authorization may be the retry of a payment whose
+		// settlement was pending.
+		if done, err := m.redeliver(c, p.o, p.payer+":"+p.nonce, p.payload, p.req, p.evm, p.log); done {
+			return true, err
 		}
-		if reason != "" {
-			log.InfoContext(ctx, "x402 payment refused by the pre-check", slog.String("reason", reason), slog.String("client", client))
-			m.observe(ctx, r.Method+" "+c.Path(), OutcomePreCheckRefused)
-			return refuse(reason)
-		}
-		checked = &chk
 	}
+	if reason != "" {
+		p.log.InfoContext(ctx, "x402 payment refused by the pre-check", slog.String("reason", reason), slog.String("client", p.client))
+		m.observe(ctx, p.route, OutcomePreCheckRefused)
+		return true, m.refuse(c, p, reason)
+	}
+	p.checked, p.prechecked = chk, true
+	return false, nil
+}
 
-	key := "x402:auth:" + payer + ":" + nonce
-	reserved, err := m.cfg.Replay.Reserve(ctx, key, m.replayTTL(evm.Authorization.ValidBefore))
+// reserve reserves the authorization in the replay store, so that one
+// authorization is served at most once. One already reserved gets the
+// response held for it (a retry after a pending settlement), else the
+// challenge; a store that cannot be reached leaves the on-chain nonce as
+// the guard.
+func (m *payMiddleware) reserve(ctx context.Context, c echo.Context, p *paid) (done bool, err error) {
+	p.key = "x402:auth:" + p.payer + ":" + p.nonce
+	reserved, err := m.cfg.Replay.Reserve(ctx, p.key, m.replayTTL(p.evm.Authorization.ValidBefore))
 	switch {
 	case err != nil:
-		log.WarnContext(ctx, "x402 replay store unavailable; relying on on-chain nonce", slog.Any("error", err))
+		p.log.WarnContext(ctx, "x402 replay store unavailable; relying on on-chain nonce", slog.Any("error", err))
 	case !reserved:
-		if done, err := m.redeliver(c, o, payer+":"+nonce, payload, req, evm, log); done {
-			return err
+		if done, err := m.redeliver(c, p.o, p.payer+":"+p.nonce, p.payload, p.req, p.evm, p.log); done {
+			return true, err
 		}
-		log.InfoContext(ctx, "x402 authorization replayed or in flight")
-		return m.challenge(c, o, MsgAlreadyUsed)
+		p.log.InfoContext(ctx, "x402 authorization replayed or in flight")
+		return true, m.challenge(c, p.o, MsgAlreadyUsed)
 	}
-	release := func() {
-		if !reserved {
-			return
-		}
-		if err := m.cfg.Replay.Release(context.WithoutCancel(ctx), key); err != nil {
-			log.WarnContext(ctx, "x402 replay store release failed", slog.Any("error", err))
-		}
-	}
+	p.reserved = reserved
+	return false, nil
+}
 
-	pay := &Payment{Amount: req.Amount, Network: req.Network}
-	var (
-		vr  x402.VerifyResponse
-		out handled
-	)
-	if checked != nil && o.route.Speculate != nil && o.route.Speculate(c) {
+// release frees the authorization's reservation when the payment is not
+// taken.
+func (m *payMiddleware) release(ctx context.Context, p *paid) {
+	if !p.reserved {
+		return
+	}
+	if err := m.cfg.Replay.Release(context.WithoutCancel(ctx), p.key); err != nil {
+		p.log.WarnContext(ctx, "x402 replay store release failed", slog.Any("error", err))
+	}
+}
+
+// verifyAndRun has the facilitator verify the payment and runs the handler
+// into a buffer: speculatively, while the facilitator verifies, when the
+// route asks for it and the pre-check read the payer; else after a valid
+// verify. done reports that the request was answered (the facilitator was
+// unavailable or rejected the payment), with err the answer's error.
+func (m *payMiddleware) verifyAndRun(ctx context.Context, c echo.Context, next echo.HandlerFunc, p *paid) (out handled, done bool, err error) {
+	p.pay = &Payment{Amount: p.req.Amount, Network: p.req.Network}
+	var vr x402.VerifyResponse
+	if p.prechecked && p.o.route.Speculate != nil && p.o.route.Speculate(c) {
 		// Speculative: the handler runs while the facilitator verifies; the
 		// handler sees the payer the pre-check read from the authorization.
-		pay.Payer, pay.Speculative = checked.Payer.Hex(), true
-		c.Set(paymentKey, pay)
-		out, vr, err = m.speculate(c, next, payload, req)
+		p.pay.Payer, p.pay.Speculative = p.checked.Payer.Hex(), true
+		c.Set(paymentKey, p.pay)
+		out, vr, err = m.speculate(c, next, p.payload, p.req)
 	} else {
 		vstart := time.Now()
-		vr, err = m.cfg.Facilitator.Verify(ctx, payload, req)
-		timings.Since("verify", vstart, "")
+		vr, err = m.cfg.Facilitator.Verify(ctx, p.payload, p.req)
+		p.timings.Since("verify", vstart, "")
 	}
-	if (err != nil || !vr.IsValid) && pay.Speculative {
+	if (err != nil || !vr.IsValid) && p.pay.Speculative {
 		c.Set(paymentKey, nil) // no payment for this request after all
 	}
 	if err != nil {
-		release()
-		log.ErrorContext(ctx, "x402 verify failed: facilitator unavailable", slog.Any("error", err), slog.Bool("speculative", pay.Speculative))
-		return facilitatorUnavailable("verify", err)
+		m.release(ctx, p)
+		p.log.ErrorContext(ctx, "x402 verify failed: facilitator unavailable", slog.Any("error", err), slog.Bool("speculative", p.pay.Speculative))
+		return out, true, facilitatorUnavailable("verify", err)
 	}
 	if !vr.IsValid {
-		release()
-		m.failures.fail(client)
-		log.InfoContext(ctx, "x402 payment rejected", slog.String("reason", vr.InvalidReason), slog.String("client", client),
-			slog.Bool("speculative", pay.Speculative))
-		return m.challenge(c, o, vr.InvalidReason)
+		m.release(ctx, p)
+		m.failures.fail(p.client)
+		p.log.InfoContext(ctx, "x402 payment rejected", slog.String("reason", vr.InvalidReason), slog.String("client", p.client),
+			slog.Bool("speculative", p.pay.Speculative))
+		return out, true, m.challenge(c, p.o, vr.InvalidReason)
 	}
-	pay.Payer = firstNonEmpty(vr.Payer, firstNonEmpty(pay.Payer, evm.Authorization.From))
-	if !pay.Speculative {
-		c.Set(paymentKey, pay)
+	p.pay.Payer = firstNonEmpty(vr.Payer, firstNonEmpty(p.pay.Payer, p.evm.Authorization.From))
+	if !p.pay.Speculative {
+		c.Set(paymentKey, p.pay)
 		out = runHandler(c, next)
 	}
+	return out, false, nil
+}
 
-	orig := c.Response()
-	if out.err != nil || out.status < 200 || out.status > 299 {
-		release()
-		log.InfoContext(ctx, "x402 handler did not succeed; not settling", slog.Int("status", out.status), slog.Bool("error", out.err != nil))
-		if out.committed {
-			stampTiming(c)
-			if err := out.buf.flushTo(orig, out.status); err != nil {
-				return errors.Join(out.err, err)
-			}
+// notSettled answers for a handler that did not succeed: the reservation
+// is released, nothing is settled, and what the handler wrote (or its
+// error) is the answer.
+func (m *payMiddleware) notSettled(ctx context.Context, c echo.Context, p *paid, out handled) error {
+	m.release(ctx, p)
+	p.log.InfoContext(ctx, "x402 handler did not succeed; not settling", slog.Int("status", out.status), slog.Bool("error", out.err != nil))
+	if out.committed {
+		stampTiming(c)
+		if err := out.buf.flushTo(c.Response(), out.status); err != nil {
+			return errors.Join(out.err, err)
 		}
-		return out.err
 	}
+	return out.err
+}
 
-	// Settlement is not tied to the client's connection: once it starts, the
-	// transfer may reach the chain, and only a definite answer (logged with
-	// its transaction) tells whether the payer was charged.
+// settle has the facilitator settle the payment. Settlement is not tied to
+// the client's connection: once it starts, the transfer may reach the
+// chain, and only a definite answer (logged with its transaction) tells
+// whether the payer was charged.
+func (m *payMiddleware) settle(ctx context.Context, p *paid) (x402.SettleResponse, error) {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), m.cfg.SettleTimeout)
 	defer cancel()
 	sstart := time.Now()
-	sr, err := m.cfg.Facilitator.Settle(sctx, payload, req)
+	sr, err := m.cfg.Facilitator.Settle(sctx, p.payload, p.req)
 	if err == nil && sr.Pending() {
 		// Broadcast, not yet confirmed: settle the same payment once more,
 		// which reconciles against the broadcast transaction.
-		log.InfoContext(ctx, "x402 settlement pending; settling the same payment again", slog.String("tx", sr.Transaction))
+		p.log.InfoContext(ctx, "x402 settlement pending; settling the same payment again", slog.String("tx", sr.Transaction))
 		first := sr
-		sr, err = m.cfg.Facilitator.Settle(sctx, payload, req)
+		sr, err = m.cfg.Facilitator.Settle(sctx, p.payload, p.req)
 		if err == nil && sr.Transaction == "" {
 			sr.Transaction = first.Transaction
 		}
 	}
-	timings.Since("settle", sstart, "")
+	p.timings.Since("settle", sstart, "")
+	return sr, err
+}
+
+// deliver answers by the settlement's outcome: settled, the buffered
+// response goes out with PAYMENT-RESPONSE; unknown (an error, or still
+// pending), it is held for a retry with the same payment; failed, it is
+// withheld.
+func (m *payMiddleware) deliver(ctx context.Context, c echo.Context, p *paid, out handled, sr x402.SettleResponse, err error) error {
 	if err != nil || sr.Pending() {
 		// The outcome is unknown: the transfer may have been sent. Keep the
 		// response for a retry with the same payment (delivery by
 		// authorization); the reservation stays, so the payment is never
 		// served twice.
 		if err != nil {
-			log.ErrorContext(ctx, "x402 settle failed: facilitator unavailable; outcome unknown", slog.Any("error", err))
-			sr = x402.SettleResponse{Payer: pay.Payer, Network: req.Network}
+			p.log.ErrorContext(ctx, "x402 settle failed: facilitator unavailable; outcome unknown", slog.Any("error", err))
+			sr = x402.SettleResponse{Payer: p.pay.Payer, Network: p.req.Network}
 		}
 		if sr.Network == "" {
-			sr.Network = req.Network
+			sr.Network = p.req.Network
 		}
-		m.observe(ctx, r.Method+" "+c.Path(), OutcomeSettlementPending)
-		return m.hold(c, payer+":"+nonce, out, evm, sr, err, log)
+		m.observe(ctx, p.route, OutcomeSettlementPending)
+		return m.hold(c, p.payer+":"+p.nonce, out, p.evm, sr, err, p.log)
 	}
 	if !sr.Success {
-		log.WarnContext(ctx, "x402 settlement failed; response withheld", slog.String("reason", sr.ErrorReason), slog.String("tx", sr.Transaction))
-		if sr.Network == "" {
-			sr.Network = req.Network
-		}
-		m.setPaymentResponse(orig, sr)
-		details := map[string]any{"reason": sr.ErrorReason}
-		if sr.Transaction != "" {
-			details["transaction"] = sr.Transaction
-		}
-		return &Error{Status: http.StatusPaymentRequired, Code: CodeSettlementFailed,
-			Message: "payment settlement failed; nothing was delivered", Details: details}
+		return m.withhold(ctx, c, p, sr)
 	}
-	pay.Transaction = sr.Transaction
+	p.pay.Transaction = sr.Transaction
 	if sr.Payer != "" {
-		pay.Payer = sr.Payer
+		p.pay.Payer = sr.Payer
 	}
-	log.InfoContext(ctx, "x402 payment settled", slog.String("tx", sr.Transaction), slog.String("amount", req.Amount),
-		slog.Bool("speculative", pay.Speculative))
-	m.setPaymentResponse(orig, sr)
+	p.log.InfoContext(ctx, "x402 payment settled", slog.String("tx", sr.Transaction), slog.String("amount", p.req.Amount),
+		slog.Bool("speculative", p.pay.Speculative))
+	m.setPaymentResponse(c.Response(), sr)
 	stampTiming(c)
-	return out.buf.flushTo(orig, out.status)
+	return out.buf.flushTo(c.Response(), out.status)
+}
+
+// withhold answers a failed settlement: 402 with the facilitator's reason
+// and PAYMENT-RESPONSE, and nothing of the handler's response.
+func (m *payMiddleware) withhold(ctx context.Context, c echo.Context, p *paid, sr x402.SettleResponse) error {
+	p.log.WarnContext(ctx, "x402 settlement failed; response withheld", slog.String("reason", sr.ErrorReason), slog.String("tx", sr.Transaction))
+	if sr.Network == "" {
+		sr.Network = p.req.Network
+	}
+	m.setPaymentResponse(c.Response(), sr)
+	details := map[string]any{"reason": sr.ErrorReason}
+	if sr.Transaction != "" {
+		details["transaction"] = sr.Transaction
+	}
+	return &Error{Status: http.StatusPaymentRequired, Code: CodeSettlementFailed,
+		Message: "payment settlement failed; nothing was delivered", Details: details}
 }
 
 // stampTiming sets Server-Timing from the request's collector unless the
@@ -309,6 +423,10 @@ type handled struct {
 	committed bool
 	err       error
 }
+
+// succeeded reports a handler that returned no error and a 2xx status:
+// only then is the payment settled.
+func (h handled) succeeded() bool { return h.err == nil && h.status >= 200 && h.status <= 299 }
 
 // runHandler runs next with its response captured in a buffer.
 func runHandler(c echo.Context, next echo.HandlerFunc) handled {

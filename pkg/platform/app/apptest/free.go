@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 )
 
 // CheckFreeEndpoints checks what every service serves for free: the health
@@ -19,7 +19,7 @@ import (
 // GET's Content-Type, no body.
 func CheckFreeEndpoints(tb testing.TB, base, service, healthPath, unknownPath string, document []byte) {
 	tb.Helper()
-	v := contract.New(tb, document)
+	v := contracttest.New(tb, document)
 
 	req, _ := http.NewRequest(http.MethodGet, base+healthPath, nil)
 	res, err := http.DefaultClient.Do(req)

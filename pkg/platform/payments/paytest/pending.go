@@ -11,7 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/echox402"
@@ -33,7 +33,7 @@ const PendingSettleTimeout = "2s"
 // further retry gets nothing, and the payer paid price exactly once.
 // newRequest builds the request afresh for every send; every answer is
 // checked against the service's contract v.
-func CheckPendingOverHTTP(t *testing.T, c *Chain, v *contract.Validator, newRequest func() *http.Request, price *big.Int) {
+func CheckPendingOverHTTP(t *testing.T, c *Chain, v *contracttest.Validator, newRequest func() *http.Request, price *big.Int) {
 	t.Helper()
 	send := func(payment string) (*http.Response, []byte) {
 		t.Helper()

@@ -11,6 +11,12 @@
 // stderr), as curl -D does.
 // facilitator settles on the chain at X402_RPC_URL, paying gas with
 // X402_SETTLEMENT_KEY or the key in X402_SETTLEMENT_KEY_FILE.
+//
+// make build writes bin/x402. scripts/run.sh (make run) starts
+// "x402 facilitator" on the local anvil chain for both services, and
+// docker-compose.yml's local profile runs it in a container;
+// scripts/e2e-company-intel.sh (make e2e) pays company-intel with
+// "x402 pay".
 package main
 
 import (

@@ -15,7 +15,7 @@ import (
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/pkg/platform/cache"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/platform/input"
 	"github.com/intel402/intel402/pkg/platform/server"
 	"github.com/intel402/intel402/pkg/platform/strictjson"
@@ -247,5 +247,5 @@ func TestRateLimitedOverHTTP(t *testing.T) {
 	if want := "every evidence source is rate limited right now; nothing was charged, retry later"; env.Error.Message != want {
 		t.Fatalf("message %q, want %q", env.Error.Message, want)
 	}
-	contract.New(t, openapi.CompanyIntel).Check(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
+	contracttest.New(t, openapi.CompanyIntel).Check(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
 }

@@ -129,6 +129,41 @@ func sizeScore(company, target band) float64 {
 	return math.Max(0, 1-2*d)
 }
 
+func sizeFit(in Input, q icp) scored {
+	f := in.Profile.EmployeeRange
+	if f == nil {
+		return excluded(CompSize, "the company has no employee-range fact")
+	}
+	cb, ok := companyBand(f.Value)
+	if !ok {
+		return excluded(CompSize, fmt.Sprintf("the employee range '%s' is not a number or range", f.Value))
+	}
+	targets := icpBands(q.Positive)
+	if len(targets) == 0 {
+		return excluded(CompSize, "the ICP says nothing about company size")
+	}
+	best, bi := -1.0, 0
+	for i, t := range targets {
+		if s := sizeScore(cb, t); s > best {
+			best, bi = s, i
+		}
+	}
+	t := targets[bi]
+	c := scored{known: true, Component: Component{Name: CompSize, Score: round(best, 4), Evidence: uniq(f.SourceURL)}}
+	facts := fmt.Sprintf("%s gives %s %s employees; the ICP targets '%s' (%s)", sourceName(f.SourceURL), name(in), f.Value, t.Name, t)
+	switch {
+	case best == 1:
+		c.reason = "Size fits the ICP: " + facts + "."
+	case best > 0:
+		c.reason = fmt.Sprintf("Size is near the ICP: %s, a partial fit of %.2f.", facts, best)
+	default:
+		c.Reason = "Size does not fit: " + facts + "."
+		return c
+	}
+	c.Reason = c.reason
+	return c
+}
+
 // models are the business-model cues (lower-case regexps over raw text).
 var models = []struct {
 	Name string

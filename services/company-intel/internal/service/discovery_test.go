@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/intel402/intel402/openapi"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/platform/discovery"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/x402"
@@ -96,7 +96,7 @@ func TestSignalsExampleIsValid(t *testing.T) {
 	req := httptest.NewRequest(http.MethodPost, pathSignals, strings.NewReader(`{"company":"northwind-robotics.com"}`))
 	req.Header.Set("Content-Type", "application/json")
 	h := http.Header{"Content-Type": {"application/json"}, "X-Request-Id": {"req_1"}, "X-Company-Intel-Cache": {"MISS"}}
-	if err := contract.New(t, openapi.CompanyIntel).Validate(req, 200, h, body); err != nil {
+	if err := contracttest.New(t, openapi.CompanyIntel).Validate(req, 200, h, body); err != nil {
 		t.Fatal(err)
 	}
 	var d signalsDoc
@@ -141,7 +141,7 @@ func TestBriefExamplesAreValid(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(string(reqExample)))
 		req.Header.Set("Content-Type", "application/json")
 		h := http.Header{"Content-Type": {"application/json"}, "X-Request-Id": {"req_1"}, "X-Company-Intel-Cache": {"MISS"}}
-		if err := contract.New(t, openapi.CompanyIntel).Validate(req, 200, h, body); err != nil {
+		if err := contracttest.New(t, openapi.CompanyIntel).Validate(req, 200, h, body); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		docs[path] = checkBrief(t, body, path == pathDeep)

@@ -21,7 +21,7 @@ import (
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/platform/cache"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402"
@@ -128,11 +128,11 @@ func (s *paidService) frontRun(t *testing.T, domain string, header func() string
 // gets against the OpenAPI document.
 type e2eClient struct {
 	http     *http.Client
-	contract *contract.Validator
+	contract *contracttest.Validator
 }
 
 func newE2EClient(t *testing.T) *e2eClient {
-	return &e2eClient{http: &http.Client{Timeout: 2 * time.Minute}, contract: contract.New(t, openapi.CompanyIntel)}
+	return &e2eClient{http: &http.Client{Timeout: 2 * time.Minute}, contract: contracttest.New(t, openapi.CompanyIntel)}
 }
 
 // reply is a response read whole.

@@ -24,7 +24,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/intel402/intel402/openapi"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/x402test"
@@ -362,5 +362,5 @@ func checkContract(t *testing.T, url string, body []byte) {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	h := http.Header{"Content-Type": []string{"application/json"}}
-	contract.New(t, openapi.CompanyIntel).Check(t, req, http.StatusOK, h, body)
+	contracttest.New(t, openapi.CompanyIntel).Check(t, req, http.StatusOK, h, body)
 }

@@ -3,7 +3,7 @@ package service_test
 import (
 	"encoding/json"
 	"github.com/intel402/intel402/openapi"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"math/big"
 	"net/http"
 	"strings"
@@ -26,7 +26,7 @@ func TestPendingSettlementOnChain(t *testing.T) {
 	s := startPaidService(t, big.NewInt(10_000_000), map[string]string{"X402_SETTLE_TIMEOUT": paytest.PendingSettleTimeout})
 
 	t.Run("HTTP", func(t *testing.T) {
-		paytest.CheckPendingOverHTTP(t, s.Chain, contract.New(t, openapi.CompanyIntel), func() *http.Request {
+		paytest.CheckPendingOverHTTP(t, s.Chain, contracttest.New(t, openapi.CompanyIntel), func() *http.Request {
 			req, _ := http.NewRequest(http.MethodPost, s.base+pathSignals, strings.NewReader(paidBody))
 			req.Header.Set("Content-Type", "application/json")
 			return req

@@ -12,7 +12,7 @@ import (
 
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/x402test"
@@ -26,7 +26,7 @@ type harness struct {
 	base  string
 	world *sourcetest.World
 	fac   *x402test.CheckingFacilitator
-	v     *contract.Validator
+	v     *contracttest.Validator
 	paid  *http.Client
 }
 
@@ -62,7 +62,7 @@ func harnessOver(t *testing.T, w *sourcetest.World, env map[string]string) *harn
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &harness{base: base, world: w, fac: fac, v: contract.New(t, openapi.CompanyIntel), paid: &http.Client{Transport: tr}}
+	return &harness{base: base, world: w, fac: fac, v: contracttest.New(t, openapi.CompanyIntel), paid: &http.Client{Transport: tr}}
 }
 
 // post sends a JSON body with c, checks the response against the contract

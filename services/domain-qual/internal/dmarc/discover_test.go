@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/intel402/intel402/services/domain-qual/internal/memresolver"
+	"github.com/intel402/intel402/services/domain-qual/internal/memresolvertest"
 )
 
 func TestWalkNames(t *testing.T) {
@@ -82,7 +82,7 @@ func TestDiscover(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			z := memresolver.New(t, tt.zone...)
+			z := memresolvertest.New(t, tt.zone...)
 			for _, f := range tt.fail {
 				z.Fail(f)
 			}
@@ -105,7 +105,7 @@ func TestDiscover(t *testing.T) {
 }
 
 func TestVerifyDestinations(t *testing.T) {
-	z := memresolver.New(t,
+	z := memresolvertest.New(t,
 		`example.com._report._dmarc.vendor.net. TXT "v=DMARC1"`,
 		`*._report._dmarc.wild.net. TXT "v=DMARC1;"`,
 		`example.com._report._dmarc.wrong.net. TXT "something else"`,

@@ -19,7 +19,7 @@ import (
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/platform/redistest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
@@ -33,7 +33,7 @@ type harness struct {
 	base string
 	dns  *dnstest.Server
 	fac  *x402test.CheckingFacilitator
-	v    *contract.Validator
+	v    *contracttest.Validator
 	paid *http.Client
 }
 
@@ -57,7 +57,7 @@ func newHarness(t *testing.T, dnsCfg dnstest.Config, env map[string]string) *har
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &harness{base: base, dns: srv, fac: fac, v: contract.New(t, openapi.DomainQual), paid: &http.Client{Transport: tr}}
+	return &harness{base: base, dns: srv, fac: fac, v: contracttest.New(t, openapi.DomainQual), paid: &http.Client{Transport: tr}}
 }
 
 // get sends GET path?query with c, checks the response against the

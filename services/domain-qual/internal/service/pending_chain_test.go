@@ -9,7 +9,7 @@ import (
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/platform/mcpserve/mcptest"
 	"github.com/intel402/intel402/pkg/platform/payments/paytest"
 	"github.com/intel402/intel402/pkg/x402/x402test"
@@ -36,7 +36,7 @@ func TestPendingSettlementOnChain(t *testing.T) {
 	price := func(s string) *big.Int { n, _ := new(big.Int).SetString(s, 10); return n }
 
 	t.Run("HTTP", func(t *testing.T) {
-		paytest.CheckPendingOverHTTP(t, ch, contract.New(t, openapi.DomainQual), func() *http.Request {
+		paytest.CheckPendingOverHTTP(t, ch, contracttest.New(t, openapi.DomainQual), func() *http.Request {
 			req, _ := http.NewRequest(http.MethodGet, base+"/api/v1/domain/dns-audit?domain=tailwind-traders.com", nil)
 			return req
 		}, price(httpapi.AuditOp.Atomic))

@@ -13,7 +13,7 @@ import (
 	"github.com/intel402/intel402/openapi"
 	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
-	"github.com/intel402/intel402/pkg/platform/contract"
+	"github.com/intel402/intel402/pkg/platform/contracttest"
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/client"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
@@ -74,7 +74,7 @@ func TestUnfundedPayerCausesNoOutboundRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	paid := &http.Client{Transport: tr}
-	v := contract.New(t, openapi.DomainQual)
+	v := contracttest.New(t, openapi.DomainQual)
 	call := func(t *testing.T, base, path, query string) *http.Response {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, base+path+"?"+query, nil)

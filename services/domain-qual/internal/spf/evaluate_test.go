@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
-	"github.com/intel402/intel402/services/domain-qual/internal/memresolver"
+	"github.com/intel402/intel402/services/domain-qual/internal/memresolvertest"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 )
 
@@ -240,7 +240,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			z := memresolver.New(t, tt.zone...)
+			z := memresolvertest.New(t, tt.zone...)
 			for _, f := range tt.fail {
 				z.Fail(f)
 			}
@@ -283,7 +283,7 @@ func TestEvaluate(t *testing.T) {
 // TestEvaluateQueries proves one TXT round per include level: the queries of
 // a level are issued together, so a 3-deep chain costs 4 TXT queries.
 func TestEvaluateQueries(t *testing.T) {
-	z := memresolver.New(t,
+	z := memresolvertest.New(t,
 		`example.com. TXT "v=spf1 include:l1.example.net a -all"`,
 		`example.com. A 192.0.2.1`,
 		`l1.example.net. TXT "v=spf1 include:l2.example.net -all"`,
@@ -364,7 +364,7 @@ func TestTargets(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			z := memresolver.New(t, tc.zone...)
+			z := memresolvertest.New(t, tc.zone...)
 			res := Evaluate(context.Background(), z, mxprovider.New(), "acme.com")
 			if got := res.Tree.Targets(); !slices.Equal(got, tc.want) {
 				t.Errorf("Targets() = %q, want %q", got, tc.want)

@@ -1,7 +1,7 @@
-// Package memresolver is test support: an in-memory resolver over RR strings for
-// the pure analysis packages' table tests (the real DNS protocol is tested
-// with pkg/evidence/dnstest).
-package memresolver
+// Package memresolvertest is test support: an in-memory resolver over RR
+// strings for the pure analysis packages' table tests (the real DNS protocol
+// is tested with pkg/evidence/dnstest).
+package memresolvertest
 
 import (
 	"context"

@@ -1,7 +1,7 @@
-// Package contract checks, in tests, that recorded HTTP responses conform to
-// a service's OpenAPI document: status, headers and body schema (unknown
-// properties included where the document forbids them).
-package contract
+// Package contracttest checks, in tests, that recorded HTTP responses
+// conform to a service's OpenAPI document: status, headers and body schema
+// (unknown properties included where the document forbids them).
+package contracttest
 
 import (
 	"bytes"
