@@ -10,13 +10,6 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 
-// The fictitious companies the news fixtures (GoogleNewsStories,
-// GDELTArticles, ExaResults) write about, as company resolution gives them.
-var (
-	NorthwindRobotics = bundle.Company{Name: "Northwind Robotics, Inc.", Domain: "northwind-robotics.com"}
-	AcmeAnalytics     = bundle.Company{Name: "Acme Analytics", Domain: "acme-analytics.com"}
-)
-
 // WantItem is a news item a source should return.
 type WantItem struct {
 	URL, Title, Publisher, Excerpt string
