@@ -2,6 +2,7 @@ package sourcetest
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -608,52 +609,28 @@ func SECMarkerNames() map[string]string {
 	return out
 }
 
+// secMarker is a row of testdata/sec-markers.json: a title in one of the
+// marker spellings of the live ticker file, its plain name ("" when the
+// name is ambiguous or has no marker), ticker, exchange and state.
 type secMarker struct {
 	title, plain, ticker, exchange, state string
 }
 
+//go:embed testdata/sec-markers.json
+var secMarkerJSON []byte
+
 // secMarkerTable: a title in each marker spelling of the live ticker file.
-var secMarkerTable = []secMarker{
-	{"BRIGHTWATER MARINE CORP /DE/", "Brightwater Marine Corporation", "BWMR", "Nasdaq", "DE"},
-	{"HALVARD INSTRUMENTS INC /DE", "Halvard Instruments, Inc.", "HLVD", "Nasdaq", "DE"},
-	{"QUILLFEATHER SYSTEMS INC/DE", "Quillfeather Systems Incorporated", "QFSI", "Nasdaq", "DE"},
-	{"KESTREL BIOTHERAPEUTICS INC / MA", "Kestrel Biotherapeutics", "KSTB", "Nasdaq", "MA"},
-	{"OAKMERE BANCORP DE", "Oakmere Bancorp", "OAKB", "NYSE", "DE"},
-	{"CARDINAL POINT WHOLESALE CORP /NEW", "Cardinal Point Wholesale Corp.", "CPWC", "Nasdaq", "WA"},
-	{`PINEWOOD BANCORP \DE\`, "Pinewood Bancorp", "PNWB", "NYSE", "DE"},
-	{`ELDER RIDGE INVESTMENT CORPORATION\DE`, "Elder Ridge Investment Corporation", "ERIC", "Nasdaq", "MD"},
-	{`Marigold Therapeutics, Inc.\new`, "Marigold Therapeutics", "MRGT", "Nasdaq", "NV"},
-	{"SANDSTONE ROYALTY TRUST/tx", "Sandstone Royalty Trust", "SSRT", "NYSE", "TX"},
-	{`Bayfront BanCorp \ CA`, "Bayfront Bancorp", "BFBC", "Nasdaq", "CA"},
-	{"NORTHGATE FINANCIAL HOLDINGS LTD/ CAN", "Northgate Financial Holdings Ltd.", "NGFHF", "OTC", "A6"},
-	{"Veltara SE/ADR", "Veltara SE", "VLTRY", "OTC", "I0"},
-	{"TAKEMURA DENKO CORP / ADR/", "Takemura Denko Corporation", "TKDNY", "OTC", "M0"},
-	{"Skovlund Pharma A/S/ADR", "Skovlund Pharma", "SKVPY", "OTC", "G7"},
-	{"HOFSTEDE MEDIA N V /FI", "Hofstede Media N.V.", "HFSTY", "OTC", "P7"},
-	{"MAPLECREST Corp /ON/", "Maplecrest Corp", "MPLC", "NYSE", "A6"},
-	{"Coralline Acquisition Corp./Cayman Islands", "Coralline Acquisition Corp", "CRLA", "Nasdaq", "E9"},
-	{"GRANITE PEAK INC. (DE)", "Granite Peak, Inc.", "GPKI", "NYSE", "DE"},
-	{"Redfern Energy Corp (Colorado)", "Redfern Energy", "RFEC", "OTC", "CO"},
-	{"Nordvik Wave Power AB (publ)", "Nordvik Wave Power AB", "NVWP", "Nasdaq", "V7"},
-	{"HARBORVIEW TRUST CORP N Y", "Harborview Trust Corp", "HVTC", "Nasdaq", "NY"},
-	{"LUMENCREST Corp. NV", "Lumencrest Corp", "LMCR", "OTC", "NV"},
-	{"TALLGRASS INDUSTRIES INC/", "Tallgrass Industries", "TGIN", "NYSE", "DE"},
-	{"RIVERBEND BANCSHARES /", "Riverbend Bancshares", "RVBS", "Nasdaq", "CA"},
-	{"ORBISON Corp /ORB", "Orbison Corp", "ORBC", "NYSE", "A6"},
-	{"Jadeport Express (Cayman) Inc.", "Jadeport Express", "JDPX", "NYSE", "E9"},
-	{"ARKWRIGHT SYSTEMS (1987) LTD", "Arkwright Systems Ltd", "ARKS", "Nasdaq", "L3"},
-	{"ALTAMAR MOVIL SAB DE CV/", "Altamar Movil", "AMVL", "NYSE", "O5"},
-	{"NORDSJO TELECOM A S", "Nordsjo Telecom AS", "NSJT", "OTC", "G7"},
-	{"WELLSPRING FINANCE & COMPANY/MN", "Wellspring Finance & Company", "WSFC", "NYSE", "DE"},
-	{"FIRST LANTERN BANCORP /NC/", "", "FLNC", "Nasdaq", "NC"},
-	{"FIRST LANTERN BANCORP /PR/", "", "FLPR", "NYSE", "PR"},
-	{"Kettle/Forge Holdings, Inc.", "", "KTFG", "NYSE", "DE"},
-	{"Tern Long/Short Income Trust", "", "TLSI", "NYSE", "MA"},
-	{"SIGNAL I/O CORP", "", "SIOC", "Nasdaq", "CO"},
-	{"Heronsgate (Brasil) S.A.", "", "HRGB", "NYSE", "D5"},
-	{"Heronsgate, S.A.", "", "HRGT", "NYSE", "U3"},
-	{"Silverpine Zcash Trust (SZEC)", "", "SZEC", "OTC", "DE"},
-}
+var secMarkerTable = func() []secMarker {
+	var rows [][5]string
+	if err := json.Unmarshal(secMarkerJSON, &rows); err != nil {
+		panic("sourcetest: testdata/sec-markers.json: " + err.Error())
+	}
+	out := make([]secMarker, len(rows))
+	for i, r := range rows {
+		out[i] = secMarker{r[0], r[1], r[2], r[3], r[4]}
+	}
+	return out
+}()
 
 // FaultExpectation is how a source's Gather should end under injected
 // faults (shared by the sec and wikidata tests).
