@@ -24,13 +24,7 @@ import (
 
 var now = time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC)
 
-// The world's Northwind Robotics and Acme Analytics, as company resolution
-// gives them.
-var (
-	northwindCo = bundle.Company{Name: "Northwind Robotics", Domain: "northwind-robotics.com"}
-	acmeCo      = bundle.Company{Name: "Acme Analytics", Domain: "acme-analytics.com"}
-	northwind   = bundle.Query{Company: northwindCo, From: now.AddDate(0, 0, -30), To: now}
-)
+var northwind = bundle.Query{Company: sourcetest.NorthwindRobotics, From: now.AddDate(0, 0, -30), To: now}
 
 // worldExa is the world's Exa fake, dated by now; it accepts ExaKey.
 func worldExa(t *testing.T) *sourcetest.Server {
@@ -171,7 +165,7 @@ func TestAnotherCompanyAndNoResults(t *testing.T) {
 		company bundle.Company
 		titles  []string
 	}{
-		{"another company; a null title", acmeCo, []string{"Acme Analytics launches real-time churn forecasting", ""}},
+		{"another company; a null title", sourcetest.AcmeAnalytics, []string{"Acme Analytics launches real-time churn forecasting", ""}},
 		{"nothing about the company", bundle.Company{Name: "Zephyr Labs", Domain: "zephyrlabs.ai"}, nil},
 	}
 	for _, tt := range tests {
