@@ -214,19 +214,21 @@ func TestGatherLinkedBoards(t *testing.T) {
 	}
 }
 
-func TestGatherDemoFixture(t *testing.T) {
-	srv := sourcetest.NewATS(t, sourcetest.ATSFixture(now)...)
+// TestGatherWorldBoards reads the world's boards of Northwind Robotics
+// (Greenhouse) and Acme Analytics (Lever).
+func TestGatherWorldBoards(t *testing.T) {
+	srv := sourcetest.StartWorld(t, now).ATS()
 	s := newSource(t, srv, nil)
 	res, err := s.Gather(context.Background(), query(northwind, "https://boards.greenhouse.io/northwindrobotics"))
-	if err != nil || len(res.Items) != 1 || len(res.Items[0].Jobs) != 6 {
+	if err != nil || len(res.Items) != 1 || len(res.Items[0].Jobs) != 10 {
 		t.Fatalf("northwind: %+v, %v", res, err)
 	}
-	if got := res.Items[0].Doc.Excerpt; got != "6 open roles. Engineering (2), Operations (2), Sales (2)." {
+	if got := res.Items[0].Doc.Excerpt; got != "10 open roles. Engineering (4), Customer Operations (2), Manufacturing (2), Sales (2)." {
 		t.Errorf("excerpt = %q", got)
 	}
 	acme := bundle.Company{Name: "Acme Analytics", Domain: "acme-analytics.com"}
 	res, err = s.Gather(context.Background(), query(acme, "https://jobs.lever.co/acme-analytics"))
-	if err != nil || len(res.Items) != 1 || len(res.Items[0].Jobs) != 3 {
+	if err != nil || len(res.Items) != 1 || len(res.Items[0].Jobs) != 6 {
 		t.Fatalf("acme: %+v, %v", res, err)
 	}
 }

@@ -25,6 +25,12 @@ var now = time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC)
 
 var northwind = bundle.Query{Company: sourcetest.NorthwindRobotics, From: now.AddDate(0, 0, -30), To: now}
 
+// worldGDELT is the world's GDELT fake, dated by now.
+func worldGDELT(t *testing.T) *sourcetest.Server {
+	t.Helper()
+	return sourcetest.StartWorld(t, now).GDELT()
+}
+
 // fastSource lifts GDELT's 5-second spacing so tests can query at once.
 func fastSource(t *testing.T, srv *sourcetest.Server, timeout time.Duration) *gdelt.Source {
 	t.Helper()
@@ -40,20 +46,36 @@ func newSource(t *testing.T, srv *sourcetest.Server, uc upstream.Config) *gdelt.
 	return s
 }
 
+// TestGatherMapsEveryField reads the world's items.
 func TestGatherMapsEveryField(t *testing.T) {
 	t.Parallel()
-	srv := sourcetest.NewGDELT(t, sourcetest.GDELTArticles(now)...)
-	res, err := fastSource(t, srv, 5*time.Second).Gather(context.Background(), northwind)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sourcetest.CheckItems(t, res.Items, "gdelt", now, wantNorthwind)
-	if res.Usage != (bundle.Usage{Searches: 1}) {
-		t.Errorf("usage = %+v, want one free search", res.Usage)
-	}
+	res, err := fastSource(t, worldGDELT(t), 5*time.Second).Gather(context.Background(), northwind)
+	sourcetest.CheckSearch(t, res, err, "gdelt", now, wantWorld)
 }
 
-// wantNorthwind is what GDELTArticles gives for Northwind Robotics, newest
+// TestGatherMapsOddShapes reads the shapes the world lacks.
+func TestGatherMapsOddShapes(t *testing.T) {
+	t.Parallel()
+	res, err := fastSource(t, sourcetest.NewGDELT(t, oddArticles(now)...), 5*time.Second).Gather(context.Background(), northwind)
+	sourcetest.CheckSearch(t, res, err, "gdelt", now, wantNorthwind)
+}
+
+// wantWorld is what the world's articles give for Northwind Robotics: a
+// wire story and a trade story (GDELT sees each 17 minutes after it is
+// published); the article that names it only in its text and the one
+// older than the window are dropped.
+var wantWorld = []sourcetest.WantItem{
+	{
+		URL: "https://www.reuters.com/technology/northwind-robotics-signs-five-year-deal-with-contoso-logistics-2026-02-10/", Title: "Northwind Robotics signs five-year deal to automate Contoso Logistics warehouses",
+		Publisher: "reuters.com", Published: time.Date(2026, 2, 10, 9, 29, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityWire, Kind: bundle.KindNews,
+	},
+	{
+		URL: "https://www.therobotreport.com/northwind-robotics-unveils-atlas-2-cold-storage-amr/", Title: "Northwind Robotics unveils Atlas 2, a pallet-moving robot built for freezer aisles",
+		Publisher: "therobotreport.com", Published: time.Date(2026, 2, 3, 14, 57, 0, 0, time.UTC), Precision: source.PrecisionTime, Authority: source.AuthorityTrade, Kind: bundle.KindNews,
+	},
+}
+
+// wantNorthwind is what oddArticles gives for Northwind Robotics, newest
 // first: the possessive with a curly apostrophe is a mention, and GDELT's
 // spaced commas and semicolons are closed up.
 var wantNorthwind = []sourcetest.WantItem{
@@ -124,9 +146,9 @@ func TestAnswers(t *testing.T) {
 		wantStatus int // of the error
 		wantCalls  int
 	}{
-		{name: "title mention only: a text-only mention and a German article are dropped", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: northwind.Company, wantTitles: 5, wantCalls: 1},
-		{name: "another company", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: sourcetest.AcmeAnalytics, wantTitles: 1, wantCalls: 1},
-		{name: "no match: GDELT answers {}", fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now)}, company: bundle.Company{Name: "Zephyr Labs"}, wantCalls: 1},
+		{name: "title mention only: a text-only mention and a German article are dropped", fixture: sourcetest.GDELTFixture{Articles: oddArticles(now)}, company: northwind.Company, wantTitles: 5, wantCalls: 1},
+		{name: "another company", fixture: sourcetest.GDELTFixture{Articles: oddArticles(now)}, company: sourcetest.AcmeAnalytics, wantTitles: 1, wantCalls: 1},
+		{name: "no match: GDELT answers {}", fixture: sourcetest.GDELTFixture{Articles: oddArticles(now)}, company: bundle.Company{Name: "Zephyr Labs"}, wantCalls: 1},
 		{
 			name:    "a rejected query: plain text with HTTP 200",
 			fixture: sourcetest.GDELTFixture{ErrorText: "Your search contained a keyword that was too short. Please note that the minimum keyword length is 3 characters."},
@@ -141,7 +163,7 @@ func TestAnswers(t *testing.T) {
 			// GDELT's rate limit today: 429, the same text, no
 			// Retry-After; the client's retries back off and give up.
 			name:    "rate limited: HTTP 429 with plain text",
-			fixture: sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(now), RateLimited: true},
+			fixture: sourcetest.GDELTFixture{Articles: oddArticles(now), RateLimited: true},
 			company: northwind.Company, wantKind: upstream.KindRateLimited, wantStatus: 429, wantCalls: 3,
 		},
 	}
@@ -165,12 +187,12 @@ func TestAnswers(t *testing.T) {
 }
 
 // TestBadEscapeLosesOnlyThatArticle serves, over HTTP, one answer that
-// mixes GDELTArticles with an article whose title carries \' (repaired)
+// mixes oddArticles with an article whose title carries \' (repaired)
 // and one whose title ends in a lone backslash (unreadable): every other
 // article is kept, the repaired one too, and the metric counts one drop.
 func TestBadEscapeLosesOnlyThatArticle(t *testing.T) {
 	t.Parallel()
-	srv := sourcetest.NewGDELT(t, append(sourcetest.GDELTArticles(now), sourcetest.GDELTBadEscapeArticles(now)...)...)
+	srv := sourcetest.NewGDELT(t, append(oddArticles(now), badEscapeArticles(now)...)...)
 	reader := sdkmetric.NewManualReader()
 	var logs bytes.Buffer
 	s := newSource(t, srv, upstream.Config{
@@ -247,7 +269,7 @@ func TestEveryBreak(t *testing.T) {
 
 func TestHTMLPageInsteadOfJSONIsMalformed(t *testing.T) {
 	t.Parallel()
-	srv := sourcetest.NewGDELT(t, sourcetest.GDELTArticles(now)...)
+	srv := worldGDELT(t)
 	srv.Fail(sourcetest.GDELTPath, sourcetest.FaultHTMLPage)
 	res, err := fastSource(t, srv, 5*time.Second).Gather(context.Background(), northwind)
 	var e *upstream.Error
@@ -261,7 +283,7 @@ func TestHTMLPageInsteadOfJSONIsMalformed(t *testing.T) {
 
 func TestBusyProcessIsRateLimited(t *testing.T) {
 	t.Parallel()
-	srv := sourcetest.NewGDELT(t, sourcetest.GDELTArticles(now)...)
+	srv := worldGDELT(t)
 	s, err := gdelt.New(gdelt.Config{BaseURL: srv.URL + sourcetest.GDELTPath, Upstream: upstream.Config{Timeout: time.Second}})
 	if err != nil {
 		t.Fatal(err)
@@ -287,11 +309,11 @@ func TestFailures(t *testing.T) {
 	for _, tt := range sourcetest.FaultCases(true) {
 		t.Run(tt.Name, func(t *testing.T) {
 			t.Parallel()
-			srv := sourcetest.NewGDELT(t, sourcetest.GDELTArticles(now)...)
+			srv := worldGDELT(t)
 			tt.Inject(srv, sourcetest.GDELTPath)
 			start := time.Now()
 			res, err := fastSource(t, srv, tt.Timeout).Gather(context.Background(), northwind)
-			tt.Check(t, srv, sourcetest.GDELTPath, "gdelt", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, len(wantNorthwind))
+			tt.Check(t, srv, sourcetest.GDELTPath, "gdelt", sourcetest.Outcome{Err: err, Items: len(res.Items), Answered: res.Usage.Searches, Took: time.Since(start)}, len(wantWorld))
 		})
 	}
 }
@@ -303,4 +325,101 @@ func TestNewRejectsBadConfig(t *testing.T) {
 			t.Errorf("New(%+v) succeeded", cfg)
 		}
 	}
+}
+
+// oddArticles are the shapes of GDELT's answers the world's articles lack,
+// relative to now (the request time), about the world's Northwind Robotics
+// and Acme Analytics, written as GDELT
+// serves them (a possessive with a curly apostrophe, commas and semicolons
+// set apart by GDELT's title extraction, url_mobile and socialimage
+// present or ""), plus articles the source must drop: one that mentions
+// Northwind Robotics only in its text, one seen hours before a 30-day
+// window opens, and one in German (not served for sourcelang:english).
+func oddArticles(now time.Time) []sourcetest.GDELTArticle {
+	return []sourcetest.GDELTArticle{
+		{
+			URL:         "https://www.geekwire.com/2026/northwind-robotics-series-b-warehouse-robots/",
+			Title:       "Northwind Robotics lands $40M Series B as warehouse automation demand grows",
+			Seen:        seenAt(now, 3, 6, 34),
+			SocialImage: "https://cdn.geekwire.com/wp-content/uploads/2026/02/northwind-robot.jpg",
+		},
+		{
+			URL:       "https://www.prnewswire.com/news-releases/northwind-robotics-opens-european-headquarters-in-rotterdam-302345678.html",
+			MobileURL: "https://m.prnewswire.com/news-releases/northwind-robotics-opens-european-headquarters-in-rotterdam-302345678.html",
+			Title:     "Northwind Robotics Opens European Headquarters in Rotterdam",
+			Seen:      seenAt(now, 12, 14, 0),
+		},
+		{
+			URL:           "https://www.therobotreport.com/northwind-robotics-contoso-logistics-picking-deal/",
+			Title:         "Contoso Logistics to deploy Northwind Robotics pickers at 40 sites",
+			Seen:          seenAt(now, 21, 18, 15),
+			SourceCountry: "United States",
+		},
+		{
+			URL:         "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/",
+			MobileURL:   "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/amp/",
+			Title:       "Northwind Robotics’ new gripper doubles picking speed",
+			Seen:        seenAt(now, 9, 15, 45),
+			SocialImage: "https://www.roboticsbusinessreview.com/wp-content/uploads/og-default.png",
+		},
+		{
+			URL:           "https://www.logisticsinsider.in/northwind-robotics-pune-warehouse-pilot/",
+			Title:         "Northwind Robotics , Contoso pilot pickers in Pune ; more sites planned",
+			Seen:          seenAt(now, 16, 10, 30),
+			Domain:        "logisticsinsider.in",
+			SourceCountry: "India",
+		},
+		{
+			URL:   "https://www.zdnet.com/article/acme-analytics-churn-forecasting/",
+			Title: "Acme Analytics adds real-time churn forecasting",
+			Seen:  seenAt(now, 5, 9, 30),
+		},
+		{
+			URL:   "https://www.supplychaindive.com/news/warehouse-automation-funding-roundup/",
+			Title: "Warehouse automation startups raised $1.2B last quarter",
+			Seen:  seenAt(now, 8, 12, 0),
+			Text:  "Northwind Robotics led the quarter with a $40 million round.",
+		},
+		{
+			URL:   "https://www.logisticsmgmt.com/article/northwind_robotics_pilot",
+			Title: "Northwind Robotics pilots autonomous carts with regional grocer",
+			Seen:  now.UTC().AddDate(0, 0, -30).Add(-6 * time.Hour),
+		},
+		{
+			URL:           "https://www.handelsblatt.com/technik/northwind-robotics-lagerroboter/",
+			Title:         "Northwind Robotics will Lagerroboter nach Deutschland bringen",
+			Seen:          seenAt(now, 6, 7, 45),
+			Language:      "German",
+			SourceCountry: "Germany",
+		},
+	}
+}
+
+// badEscapeArticles are articles about Northwind Robotics, seen days
+// before now, whose titles GDELT writes as invalid JSON: one a careful
+// decoder repairs (sourcetest.GDELTBackslashApostrophe: "Northwind Robotics\'s …",
+// read as "Northwind Robotics's …") and one it cannot read
+// (sourcetest.GDELTTrailingBackslash), which is lost. Serve them with oddArticles
+// to have one answer mix good and bad articles.
+func badEscapeArticles(now time.Time) []sourcetest.GDELTArticle {
+	return []sourcetest.GDELTArticle{
+		{
+			URL:    "https://www.mmh.com/article/northwind_robotics_cfo_interview",
+			Title:  "Northwind Robotics's CFO on scaling a robot fleet",
+			Seen:   seenAt(now, 4, 8, 15),
+			Broken: sourcetest.GDELTBackslashApostrophe,
+		},
+		{
+			URL:    "https://www.dcvelocity.com/articles/northwind-robotics-windows-fleet-console",
+			Title:  "Northwind Robotics ships fleet console for C:",
+			Seen:   seenAt(now, 7, 13, 50),
+			Broken: sourcetest.GDELTTrailingBackslash,
+		},
+	}
+}
+
+// seenAt is hh:mm UTC on the calendar day d days before now.
+func seenAt(now time.Time, d, hh, mm int) time.Time {
+	t := now.UTC().AddDate(0, 0, -d)
+	return time.Date(t.Year(), t.Month(), t.Day(), hh, mm, 0, 0, time.UTC)
 }

@@ -3,6 +3,7 @@ package sec_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -20,10 +21,10 @@ var now = time.Date(2026, 3, 6, 12, 0, 0, 0, time.UTC)
 
 const ua = "Intel402 Tests ops@intel402.example"
 
-// fixtures are the demo filers plus two that share a name stem and one
+// fixtures are oddFilers plus two that share a name stem and one
 // with share classes.
 func fixtures() []sourcetest.SECCompany {
-	return append(sourcetest.SECDemoCompanies(now),
+	return append(oddFilers(now),
 		sourcetest.SECCompany{CIK: 1999010, Name: "Tailspin Holdings Inc", Tickers: []string{"TSPH"}, Exchanges: []string{"NYSE"}},
 		sourcetest.SECCompany{CIK: 1999011, Name: "Tailspin Inc", Tickers: []string{"TSPN"}, Exchanges: []string{"Nasdaq"}},
 		sourcetest.SECCompany{CIK: 1999012, Name: "FABRIKAM CO", Tickers: []string{"FBK-A", "FBK-B"}, Exchanges: []string{"NYSE", "NYSE"}},
@@ -498,5 +499,82 @@ func TestRateLimitIsSharedAcrossHosts(t *testing.T) {
 	}
 	if took := time.Since(start); took < 500*time.Millisecond {
 		t.Errorf("6 requests took %v; the 10/s limit allows no less than 500ms", took)
+	}
+}
+
+// oddFilers are filers with the shapes of EDGAR's answers the world's
+// filers lack, filings dated relative to now:
+//   - Northwind Robotics, Inc. (CIK 1999001, Nasdaq: NWRB, Pittsburgh PA):
+//     an officer change 8-K 3 days ago, a credit agreement 8-K 9 days ago,
+//     a 10-Q 20 days ago, a Form 4 (not of interest), a 10-K 200 days ago
+//     and, 9,000 days ago, an 8-K from before EDGAR named primary
+//     documents (items in the pre-2004 numbering, no primary document).
+//   - Acme Analytics Corp (CIK 1999002, NYSE: ACAN, Austin TX): an earnings
+//     8-K 5 days ago, a 13D stake by an investor 15 days ago and the annual
+//     proxy (not of interest) 40 days ago.
+//   - Contoso Drones, Inc. (CIK 1999003, unlisted, Seattle WA): a Form D
+//     private offering under Rule 506(b) 30 days ago.
+func oddFilers(now time.Time) []sourcetest.SECCompany {
+	now = now.UTC()
+	day := func(daysAgo int) time.Time {
+		d := now.AddDate(0, 0, -daysAgo)
+		return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	at := func(daysAgo, h, m, s int) time.Time {
+		return day(daysAgo).Add(time.Duration(h*3600+m*60+s) * time.Second)
+	}
+	acc := func(filer int64, daysAgo, seq int) string {
+		return fmt.Sprintf("%010d-%02d-%06d", filer, day(daysAgo).Year()%100, seq)
+	}
+	doc := func(prefix string, daysAgo int) string {
+		return prefix + "-" + day(daysAgo).Format("20060102") + ".htm"
+	}
+	return []sourcetest.SECCompany{
+		{
+			CIK: 1999001, Name: "Northwind Robotics, Inc.", Title: "NORTHWIND ROBOTICS INC /DE/",
+			Tickers: []string{"NWRB"}, Exchanges: []string{"Nasdaq"},
+			SIC: "3569", SICDescription: "General Industrial Machinery & Equipment, NEC", StateOfIncorporation: "DE",
+			Website:  "https://www.northwind-robotics.com",
+			Business: sourcetest.SECAddress{Street1: "2100 SMALLMAN STREET", City: "PITTSBURGH", StateOrCountry: "PA", StateOrCountryDescription: "PA", ZipCode: "15222"},
+			OwnerOrg: "08 Industrial Applications and Services", EIN: "251999001", Category: "Non-accelerated filer",
+			FiscalYearEnd: "1231", Phone: "412-555-0142",
+			FormerNames: []sourcetest.SECFormerName{{Name: "NORTHWIND AUTOMATION INC", From: day(9500).Add(5 * time.Hour), To: day(4000).Add(4 * time.Hour)}},
+			Filings: []sourcetest.SECFiling{
+				{Accession: acc(1999001, 3, 14), Form: "8-K", Filed: day(3), Accepted: at(3, 16, 5, 12), ReportDate: day(4),
+					Items: []string{"5.02", "9.01"}, PrimaryDocument: doc("nwrb", 3), Description: "FORM 8-K"},
+				{Accession: acc(1999001, 9, 12), Form: "8-K", Filed: day(9), Accepted: at(9, 8, 30, 2), ReportDate: day(10),
+					Items: []string{"1.01", "2.03", "9.01"}, PrimaryDocument: doc("nwrb", 9), Description: "Credit Agreement"},
+				{Accession: acc(1999001, 20, 10), Form: "10-Q", Filed: day(20), Accepted: at(20, 16, 12, 45), ReportDate: day(51),
+					PrimaryDocument: doc("nwrb", 51), Description: "10-Q", XBRL: true},
+				{Accession: acc(1230001, 25, 3), Form: "4", Filed: day(25), Accepted: at(25, 18, 2, 9), ReportDate: day(27),
+					PrimaryDocument: "xslF345X05/wk-form4_" + day(25).Format("20060102") + ".xml", Description: "FORM 4"},
+				{Accession: acc(1999001, 200, 4), Form: "10-K", Filed: day(200), Accepted: at(200, 16, 30, 0), ReportDate: day(230),
+					PrimaryDocument: doc("nwrb", 230), Description: "10-K", XBRL: true},
+				{Accession: acc(1999001, 9000, 7), Form: "8-K", Filed: day(9000), ReportDate: day(9002),
+					Items: []string{"5", "7"}, Description: ""},
+			},
+		},
+		{
+			CIK: 1999002, Name: "Acme Analytics Corp", Tickers: []string{"ACAN"}, Exchanges: []string{"NYSE"},
+			SIC: "7372", SICDescription: "Services-Prepackaged Software", StateOfIncorporation: "DE",
+			Business: sourcetest.SECAddress{Street1: "500 CONGRESS AVENUE", City: "AUSTIN", StateOrCountry: "TX", StateOrCountryDescription: "TX", ZipCode: "78701"},
+			OwnerOrg: "06 Technology", Category: "Large accelerated filer", FiscalYearEnd: "1231",
+			Filings: []sourcetest.SECFiling{
+				{Accession: acc(1999002, 5, 21), Form: "8-K", Filed: day(5), Accepted: at(5, 16, 1, 33), ReportDate: day(5),
+					Items: []string{"2.02", "9.01"}, PrimaryDocument: doc("acan", 5), Description: "8-K"},
+				{Accession: acc(1400500, 15, 88), Form: "SCHEDULE 13D", Filed: day(15), Accepted: at(15, 17, 2, 40),
+					PrimaryDocument: "xslSCHEDULE_13D_X01/primary_doc.xml", Description: "SCHEDULE 13D"},
+				{Accession: acc(1999002, 40, 9), Form: "DEF 14A", Filed: day(40), Accepted: at(40, 9, 15, 0),
+					PrimaryDocument: doc("acan", 40), Description: "DEF 14A"},
+			},
+		},
+		{
+			CIK: 1999003, Name: "Contoso Drones, Inc.", SIC: "3720", SICDescription: "Aircraft & Parts", StateOfIncorporation: "DE",
+			Business: sourcetest.SECAddress{Street1: "1201 WESTLAKE AVENUE NORTH", City: "SEATTLE", StateOrCountry: "WA", StateOrCountryDescription: "WA", ZipCode: "98109"},
+			Filings: []sourcetest.SECFiling{
+				{Accession: acc(1999003, 30, 1), Form: "D", Filed: day(30), Accepted: at(30, 13, 44, 21), Items: []string{"06b"},
+					PrimaryDocument: "xslFormDX01/primary_doc.xml", Description: ""},
+			},
+		},
 	}
 }

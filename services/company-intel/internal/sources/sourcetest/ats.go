@@ -259,41 +259,6 @@ func StartATS(boards ...ATSBoard) (*Server, error) {
 	return s, nil
 }
 
-// ATSFixture returns the demo's boards, dated relative to now: Northwind
-// Robotics (northwind-robotics.com) on Greenhouse as
-// https://boards.greenhouse.io/northwindrobotics (every posting's
-// updated_at the same bulk edit a day ago, first_published between 2 and
-// 21 days ago), and Acme Analytics on Lever as
-// https://jobs.lever.co/acme-analytics.
-func ATSFixture(now time.Time) []ATSBoard {
-	day := func(n int) time.Time {
-		return now.UTC().Add(-time.Duration(n)*24*time.Hour - 3*time.Hour).Truncate(time.Minute)
-	}
-	return []ATSBoard{
-		{
-			Provider: ATSGreenhouse, Token: "northwindrobotics", Name: "Northwind Robotics", Industry: "Robotics",
-			Description: "Northwind Robotics builds autonomous picking robots for warehouses.",
-			Updated:     day(1),
-			Jobs: []ATSJob{
-				{Title: "Senior Robotics Software Engineer", Department: "Engineering", City: "Berlin", Country: "Germany", CountryCode: "DE", EmploymentType: "Full-time", Published: day(2), Description: "Build motion planning for our picking arms."},
-				{Title: "Perception Engineer", Department: "Engineering", City: "Berlin", Country: "Germany", CountryCode: "DE", EmploymentType: "Full-time", Published: day(5)},
-				{Title: "Field Service Technician", Department: "Operations", City: "Rotterdam", Country: "Netherlands", CountryCode: "NL", OtherLocations: []string{"Antwerp, Belgium"}, Workplace: "On-site", EmploymentType: "Full-time", Published: day(9)},
-				{Title: "Account Executive, DACH", Department: "Sales", City: "Munich", Country: "Germany", CountryCode: "DE", EmploymentType: "Full-time", Published: day(12)},
-				{Title: "Enterprise Account Executive", Department: "Sales", Location: "Remote - US", Country: "United States", CountryCode: "US", Remote: true, EmploymentType: "Full-time", Published: day(16)},
-				{Title: "VP of Manufacturing", Department: "Operations", City: "Berlin", Country: "Germany", CountryCode: "DE", EmploymentType: "Full-time", Published: day(21)},
-			},
-		},
-		{
-			Provider: ATSLever, Token: "acme-analytics", Name: "Acme Analytics", Industry: "Software",
-			Jobs: []ATSJob{
-				{Title: "Data Platform Engineer", Department: "Engineering", Team: "Platform", City: "London", Country: "United Kingdom", CountryCode: "GB", EmploymentType: "Full-time", Published: day(3)},
-				{Title: "Solutions Consultant", Department: "Customer Success", Team: "Solutions", Remote: true, Country: "United Kingdom", CountryCode: "GB", EmploymentType: "Full-time", Published: day(8)},
-				{Title: "Head of Partnerships", Department: "Business Development", City: "New York", Region: "NY", Country: "United States", CountryCode: "US", Workplace: "Hybrid", EmploymentType: "Full-time", Published: day(14)},
-			},
-		},
-	}
-}
-
 // atsJSON writes v as the boards do: "<", ">" and "&" literal in strings
 // (not \u003c), so escaped HTML arrives as "&lt;p&gt;".
 func atsJSON(w http.ResponseWriter, status int, v any) {

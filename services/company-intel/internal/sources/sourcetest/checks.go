@@ -10,10 +10,10 @@ import (
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 
-// The fictitious companies the news fixtures (GoogleNewsStories,
-// GDELTArticles, ExaResults) write about, as company resolution gives them.
+// The world's Northwind Robotics and Acme Analytics as company resolution
+// gives them (testdata/world.json).
 var (
-	NorthwindRobotics = bundle.Company{Name: "Northwind Robotics, Inc.", Domain: "northwind-robotics.com"}
+	NorthwindRobotics = bundle.Company{Name: "Northwind Robotics", Domain: "northwind-robotics.com"}
 	AcmeAnalytics     = bundle.Company{Name: "Acme Analytics", Domain: "acme-analytics.com"}
 )
 
@@ -48,6 +48,19 @@ func CheckItems(t testing.TB, items []bundle.Item, provider string, retrieved ti
 		if got != w || it.Provider != provider || !d.RetrievedAt.Equal(retrieved) {
 			t.Errorf("item %d = %+v from %s retrieved %v\nwant %+v from %s retrieved %v", i, got, it.Provider, d.RetrievedAt, w, provider, retrieved)
 		}
+	}
+}
+
+// CheckSearch fails t unless a free news source's Gather (res, err) was
+// one search that found want (CheckItems).
+func CheckSearch(t testing.TB, res bundle.Result, err error, provider string, retrieved time.Time, want []WantItem) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	CheckItems(t, res.Items, provider, retrieved, want)
+	if res.Usage != (bundle.Usage{Searches: 1}) {
+		t.Errorf("usage = %+v, want one free search", res.Usage)
 	}
 }
 

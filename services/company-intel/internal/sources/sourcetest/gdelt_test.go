@@ -14,6 +14,25 @@ import (
 
 var gdeltNow = time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC)
 
+// shapeArticles are articles written as GDELT serves them: url_mobile and
+// socialimage present or "", a possessive with a curly apostrophe, commas
+// and semicolons set apart by GDELT's title extraction, a source country.
+var shapeArticles = []sourcetest.GDELTArticle{
+	{
+		URL: "https://www.geekwire.com/2026/northwind-robotics-atlas-2-freezer-aisles/", Title: "Northwind Robotics unveils Atlas 2 for freezer aisles",
+		Seen: time.Date(2026, 2, 17, 6, 34, 0, 0, time.UTC), SocialImage: "https://cdn.geekwire.com/wp-content/uploads/2026/02/northwind-atlas-2.jpg",
+	},
+	{
+		URL:       "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/",
+		MobileURL: "https://www.roboticsbusinessreview.com/manufacturing/northwind-robotics-gripper-speed/amp/",
+		Title:     "Northwind Robotics’ new gripper doubles picking speed", Seen: time.Date(2026, 2, 11, 15, 45, 0, 0, time.UTC),
+	},
+	{
+		URL: "https://www.logisticsinsider.in/northwind-robotics-pune-warehouse-pilot/", Title: "Northwind Robotics , Contoso pilot pickers in Pune ; more sites planned",
+		Seen: time.Date(2026, 2, 4, 10, 30, 0, 0, time.UTC), Domain: "logisticsinsider.in", SourceCountry: "India",
+	},
+}
+
 // gdeltGet queries the fake as the gdelt source does and returns the
 // status, Content-Type and body.
 func gdeltGet(t *testing.T, srv *sourcetest.Server, phrase string) (int, string, string) {
@@ -33,7 +52,7 @@ func gdeltGet(t *testing.T, srv *sourcetest.Server, phrase string) (int, string,
 
 func TestGDELTServesTheArtlistLayout(t *testing.T) {
 	t.Parallel()
-	srv := sourcetest.NewGDELT(t, sourcetest.GDELTArticles(gdeltNow)...)
+	srv := sourcetest.NewGDELT(t, shapeArticles...)
 	status, ct, body := gdeltGet(t, srv, "Northwind Robotics")
 	if status != http.StatusOK || !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("status %d, Content-Type %q", status, ct)
@@ -99,7 +118,7 @@ func TestGDELTBreaksMakeTheAnswerInvalidJSON(t *testing.T) {
 
 func TestGDELTRateLimit(t *testing.T) {
 	t.Parallel()
-	srv := sourcetest.ServeGDELT(t, sourcetest.GDELTFixture{Articles: sourcetest.GDELTArticles(gdeltNow), RateLimited: true})
+	srv := sourcetest.ServeGDELT(t, sourcetest.GDELTFixture{Articles: shapeArticles, RateLimited: true})
 	v := url.Values{"query": {`"Northwind Robotics"`}, "mode": {"artlist"}, "format": {"json"}}
 	resp, err := http.Get(srv.URL + sourcetest.GDELTPath + "?" + v.Encode())
 	if err != nil {

@@ -2,6 +2,7 @@ package sourcetest
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -544,83 +545,6 @@ func secChecksum(s string) uint32 {
 	return h
 }
 
-// SECDemoCompanies are fixture filers with filings dated relative to now
-// (the offline demo and end-to-end tests):
-//   - Northwind Robotics, Inc. (CIK 1999001, Nasdaq: NWRB, Pittsburgh PA):
-//     an officer change 8-K 3 days ago, a credit agreement 8-K 9 days ago,
-//     a 10-Q 20 days ago, a Form 4 (not of interest), a 10-K 200 days ago
-//     and, 9,000 days ago, an 8-K from before EDGAR named primary
-//     documents (items in the pre-2004 numbering, no primary document).
-//   - Acme Analytics Corp (CIK 1999002, NYSE: ACAN, Austin TX): an earnings
-//     8-K 5 days ago, a 13D stake by an investor 15 days ago and the annual
-//     proxy (not of interest) 40 days ago.
-//   - Contoso Drones, Inc. (CIK 1999003, unlisted, Seattle WA): a Form D
-//     private offering under Rule 506(b) 30 days ago.
-func SECDemoCompanies(now time.Time) []SECCompany {
-	now = now.UTC()
-	day := func(daysAgo int) time.Time {
-		d := now.AddDate(0, 0, -daysAgo)
-		return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
-	}
-	at := func(daysAgo, h, m, s int) time.Time {
-		return day(daysAgo).Add(time.Duration(h*3600+m*60+s) * time.Second)
-	}
-	acc := func(filer int64, daysAgo, seq int) string {
-		return fmt.Sprintf("%010d-%02d-%06d", filer, day(daysAgo).Year()%100, seq)
-	}
-	doc := func(prefix string, daysAgo int) string {
-		return prefix + "-" + day(daysAgo).Format("20060102") + ".htm"
-	}
-	return []SECCompany{
-		{
-			CIK: 1999001, Name: "Northwind Robotics, Inc.", Title: "NORTHWIND ROBOTICS INC /DE/",
-			Tickers: []string{"NWRB"}, Exchanges: []string{"Nasdaq"},
-			SIC: "3569", SICDescription: "General Industrial Machinery & Equipment, NEC", StateOfIncorporation: "DE",
-			Website:  "https://www.northwind-robotics.com",
-			Business: SECAddress{Street1: "2100 SMALLMAN STREET", City: "PITTSBURGH", StateOrCountry: "PA", StateOrCountryDescription: "PA", ZipCode: "15222"},
-			OwnerOrg: "08 Industrial Applications and Services", EIN: "251999001", Category: "Non-accelerated filer",
-			FiscalYearEnd: "1231", Phone: "412-555-0142",
-			FormerNames: []SECFormerName{{Name: "NORTHWIND AUTOMATION INC", From: day(9500).Add(5 * time.Hour), To: day(4000).Add(4 * time.Hour)}},
-			Filings: []SECFiling{
-				{Accession: acc(1999001, 3, 14), Form: "8-K", Filed: day(3), Accepted: at(3, 16, 5, 12), ReportDate: day(4),
-					Items: []string{"5.02", "9.01"}, PrimaryDocument: doc("nwrb", 3), Description: "FORM 8-K"},
-				{Accession: acc(1999001, 9, 12), Form: "8-K", Filed: day(9), Accepted: at(9, 8, 30, 2), ReportDate: day(10),
-					Items: []string{"1.01", "2.03", "9.01"}, PrimaryDocument: doc("nwrb", 9), Description: "Credit Agreement"},
-				{Accession: acc(1999001, 20, 10), Form: "10-Q", Filed: day(20), Accepted: at(20, 16, 12, 45), ReportDate: day(51),
-					PrimaryDocument: doc("nwrb", 51), Description: "10-Q", XBRL: true},
-				{Accession: acc(1230001, 25, 3), Form: "4", Filed: day(25), Accepted: at(25, 18, 2, 9), ReportDate: day(27),
-					PrimaryDocument: "xslF345X05/wk-form4_" + day(25).Format("20060102") + ".xml", Description: "FORM 4"},
-				{Accession: acc(1999001, 200, 4), Form: "10-K", Filed: day(200), Accepted: at(200, 16, 30, 0), ReportDate: day(230),
-					PrimaryDocument: doc("nwrb", 230), Description: "10-K", XBRL: true},
-				{Accession: acc(1999001, 9000, 7), Form: "8-K", Filed: day(9000), ReportDate: day(9002),
-					Items: []string{"5", "7"}, Description: ""},
-			},
-		},
-		{
-			CIK: 1999002, Name: "Acme Analytics Corp", Tickers: []string{"ACAN"}, Exchanges: []string{"NYSE"},
-			SIC: "7372", SICDescription: "Services-Prepackaged Software", StateOfIncorporation: "DE",
-			Business: SECAddress{Street1: "500 CONGRESS AVENUE", City: "AUSTIN", StateOrCountry: "TX", StateOrCountryDescription: "TX", ZipCode: "78701"},
-			OwnerOrg: "06 Technology", Category: "Large accelerated filer", FiscalYearEnd: "1231",
-			Filings: []SECFiling{
-				{Accession: acc(1999002, 5, 21), Form: "8-K", Filed: day(5), Accepted: at(5, 16, 1, 33), ReportDate: day(5),
-					Items: []string{"2.02", "9.01"}, PrimaryDocument: doc("acan", 5), Description: "8-K"},
-				{Accession: acc(1400500, 15, 88), Form: "SCHEDULE 13D", Filed: day(15), Accepted: at(15, 17, 2, 40),
-					PrimaryDocument: "xslSCHEDULE_13D_X01/primary_doc.xml", Description: "SCHEDULE 13D"},
-				{Accession: acc(1999002, 40, 9), Form: "DEF 14A", Filed: day(40), Accepted: at(40, 9, 15, 0),
-					PrimaryDocument: doc("acan", 40), Description: "DEF 14A"},
-			},
-		},
-		{
-			CIK: 1999003, Name: "Contoso Drones, Inc.", SIC: "3720", SICDescription: "Aircraft & Parts", StateOfIncorporation: "DE",
-			Business: SECAddress{Street1: "1201 WESTLAKE AVENUE NORTH", City: "SEATTLE", StateOrCountry: "WA", StateOrCountryDescription: "WA", ZipCode: "98109"},
-			Filings: []SECFiling{
-				{Accession: acc(1999003, 30, 1), Form: "D", Filed: day(30), Accepted: at(30, 13, 44, 21), Items: []string{"06b"},
-					PrimaryDocument: "xslFormDX01/primary_doc.xml", Description: ""},
-			},
-		},
-	}
-}
-
 // SECMarkerCompanies are fictitious filers, served by every SEC fake
 // beside its own companies, whose ticker-file titles carry EDGAR's
 // markers in each spelling the live ticker file has (the first thirty-one;
@@ -685,52 +609,28 @@ func SECMarkerNames() map[string]string {
 	return out
 }
 
+// secMarker is a row of testdata/sec-markers.json: a title in one of the
+// marker spellings of the live ticker file, its plain name ("" when the
+// name is ambiguous or has no marker), ticker, exchange and state.
 type secMarker struct {
 	title, plain, ticker, exchange, state string
 }
 
+//go:embed testdata/sec-markers.json
+var secMarkerJSON []byte
+
 // secMarkerTable: a title in each marker spelling of the live ticker file.
-var secMarkerTable = []secMarker{
-	{"BRIGHTWATER MARINE CORP /DE/", "Brightwater Marine Corporation", "BWMR", "Nasdaq", "DE"},
-	{"HALVARD INSTRUMENTS INC /DE", "Halvard Instruments, Inc.", "HLVD", "Nasdaq", "DE"},
-	{"QUILLFEATHER SYSTEMS INC/DE", "Quillfeather Systems Incorporated", "QFSI", "Nasdaq", "DE"},
-	{"KESTREL BIOTHERAPEUTICS INC / MA", "Kestrel Biotherapeutics", "KSTB", "Nasdaq", "MA"},
-	{"OAKMERE BANCORP DE", "Oakmere Bancorp", "OAKB", "NYSE", "DE"},
-	{"CARDINAL POINT WHOLESALE CORP /NEW", "Cardinal Point Wholesale Corp.", "CPWC", "Nasdaq", "WA"},
-	{`PINEWOOD BANCORP \DE\`, "Pinewood Bancorp", "PNWB", "NYSE", "DE"},
-	{`ELDER RIDGE INVESTMENT CORPORATION\DE`, "Elder Ridge Investment Corporation", "ERIC", "Nasdaq", "MD"},
-	{`Marigold Therapeutics, Inc.\new`, "Marigold Therapeutics", "MRGT", "Nasdaq", "NV"},
-	{"SANDSTONE ROYALTY TRUST/tx", "Sandstone Royalty Trust", "SSRT", "NYSE", "TX"},
-	{`Bayfront BanCorp \ CA`, "Bayfront Bancorp", "BFBC", "Nasdaq", "CA"},
-	{"NORTHGATE FINANCIAL HOLDINGS LTD/ CAN", "Northgate Financial Holdings Ltd.", "NGFHF", "OTC", "A6"},
-	{"Veltara SE/ADR", "Veltara SE", "VLTRY", "OTC", "I0"},
-	{"TAKEMURA DENKO CORP / ADR/", "Takemura Denko Corporation", "TKDNY", "OTC", "M0"},
-	{"Skovlund Pharma A/S/ADR", "Skovlund Pharma", "SKVPY", "OTC", "G7"},
-	{"HOFSTEDE MEDIA N V /FI", "Hofstede Media N.V.", "HFSTY", "OTC", "P7"},
-	{"MAPLECREST Corp /ON/", "Maplecrest Corp", "MPLC", "NYSE", "A6"},
-	{"Coralline Acquisition Corp./Cayman Islands", "Coralline Acquisition Corp", "CRLA", "Nasdaq", "E9"},
-	{"GRANITE PEAK INC. (DE)", "Granite Peak, Inc.", "GPKI", "NYSE", "DE"},
-	{"Redfern Energy Corp (Colorado)", "Redfern Energy", "RFEC", "OTC", "CO"},
-	{"Nordvik Wave Power AB (publ)", "Nordvik Wave Power AB", "NVWP", "Nasdaq", "V7"},
-	{"HARBORVIEW TRUST CORP N Y", "Harborview Trust Corp", "HVTC", "Nasdaq", "NY"},
-	{"LUMENCREST Corp. NV", "Lumencrest Corp", "LMCR", "OTC", "NV"},
-	{"TALLGRASS INDUSTRIES INC/", "Tallgrass Industries", "TGIN", "NYSE", "DE"},
-	{"RIVERBEND BANCSHARES /", "Riverbend Bancshares", "RVBS", "Nasdaq", "CA"},
-	{"ORBISON Corp /ORB", "Orbison Corp", "ORBC", "NYSE", "A6"},
-	{"Jadeport Express (Cayman) Inc.", "Jadeport Express", "JDPX", "NYSE", "E9"},
-	{"ARKWRIGHT SYSTEMS (1987) LTD", "Arkwright Systems Ltd", "ARKS", "Nasdaq", "L3"},
-	{"ALTAMAR MOVIL SAB DE CV/", "Altamar Movil", "AMVL", "NYSE", "O5"},
-	{"NORDSJO TELECOM A S", "Nordsjo Telecom AS", "NSJT", "OTC", "G7"},
-	{"WELLSPRING FINANCE & COMPANY/MN", "Wellspring Finance & Company", "WSFC", "NYSE", "DE"},
-	{"FIRST LANTERN BANCORP /NC/", "", "FLNC", "Nasdaq", "NC"},
-	{"FIRST LANTERN BANCORP /PR/", "", "FLPR", "NYSE", "PR"},
-	{"Kettle/Forge Holdings, Inc.", "", "KTFG", "NYSE", "DE"},
-	{"Tern Long/Short Income Trust", "", "TLSI", "NYSE", "MA"},
-	{"SIGNAL I/O CORP", "", "SIOC", "Nasdaq", "CO"},
-	{"Heronsgate (Brasil) S.A.", "", "HRGB", "NYSE", "D5"},
-	{"Heronsgate, S.A.", "", "HRGT", "NYSE", "U3"},
-	{"Silverpine Zcash Trust (SZEC)", "", "SZEC", "OTC", "DE"},
-}
+var secMarkerTable = func() []secMarker {
+	var rows [][5]string
+	if err := json.Unmarshal(secMarkerJSON, &rows); err != nil {
+		panic("sourcetest: testdata/sec-markers.json: " + err.Error())
+	}
+	out := make([]secMarker, len(rows))
+	for i, r := range rows {
+		out[i] = secMarker{r[0], r[1], r[2], r[3], r[4]}
+	}
+	return out
+}()
 
 // FaultExpectation is how a source's Gather should end under injected
 // faults (shared by the sec and wikidata tests).

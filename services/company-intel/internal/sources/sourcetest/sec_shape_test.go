@@ -3,6 +3,7 @@ package sourcetest_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -15,6 +16,22 @@ import (
 )
 
 const secAgent = "Intel402 Tests ops@intel402.example"
+
+// shapeFiler is a filer with a former name and six filings, the oldest an
+// 8-K from before EDGAR named primary documents (items in the pre-2004
+// numbering).
+func shapeFiler(now time.Time) sourcetest.SECCompany {
+	day := func(n int) time.Time { return now.AddDate(0, 0, -n).Truncate(24 * time.Hour) }
+	c := sourcetest.SECCompany{CIK: 1999001, Name: "Northwind Robotics, Inc.", Title: "NORTHWIND ROBOTICS INC /DE/", Tickers: []string{"NWRB"}, Exchanges: []string{"Nasdaq"},
+		Business:    sourcetest.SECAddress{Street1: "2100 SMALLMAN STREET", City: "PITTSBURGH", StateOrCountry: "PA", StateOrCountryDescription: "PA", ZipCode: "15222"},
+		FormerNames: []sourcetest.SECFormerName{{Name: "NORTHWIND AUTOMATION INC", From: day(9500).Add(5 * time.Hour), To: day(4000).Add(4 * time.Hour)}}}
+	for i, n := range []int{3, 9, 20, 25, 200} {
+		c.Filings = append(c.Filings, sourcetest.SECFiling{Accession: fmt.Sprintf("0001999001-26-%06d", 20+i), Form: "8-K", Filed: day(n),
+			Accepted: day(n).Add(16 * time.Hour), ReportDate: day(n), Items: []string{"8.01"}, PrimaryDocument: fmt.Sprintf("nwrb-%d.htm", n), Description: "FORM 8-K"})
+	}
+	c.Filings = append(c.Filings, sourcetest.SECFiling{Accession: "0001999001-01-000007", Form: "8-K", Filed: day(9000), ReportDate: day(9002), Items: []string{"5", "7"}})
+	return c
+}
 
 func secGet(t *testing.T, url, agent string) (*http.Response, []byte) {
 	t.Helper()
@@ -61,7 +78,7 @@ func jsonKeys(t *testing.T, raw []byte) []string {
 // in EDGAR's field order, with the 2026 fields and their nulls.
 func TestSECSubmissionsShape(t *testing.T) {
 	now := time.Date(2026, 3, 6, 12, 0, 0, 0, time.UTC)
-	srv := sourcetest.NewSEC(t, sourcetest.SECDemoCompanies(now)...)
+	srv := sourcetest.NewSEC(t, shapeFiler(now))
 	resp, body := secGet(t, srv.URL+"/submissions/CIK0001999001.json", secAgent)
 	if resp.StatusCode != http.StatusOK || bytes.ContainsAny(body, "\n\t") {
 		t.Fatalf("status %d; body compact: %v", resp.StatusCode, !bytes.ContainsAny(body, "\n\t"))
@@ -121,10 +138,11 @@ func TestSECSubmissionsShape(t *testing.T) {
 }
 
 // TestSECTickerFileShape: one line, keys "0", "1", … in numeric order,
-// cik_str a number, and the marker filers' titles among the companies'.
+// cik_str a number, and the marker filers' titles among the world's
+// listed companies'.
 func TestSECTickerFileShape(t *testing.T) {
-	srv := sourcetest.NewSEC(t, sourcetest.SECDemoCompanies(time.Now())...)
-	_, body := secGet(t, srv.URL+"/files/company_tickers.json", secAgent)
+	w := sourcetest.StartWorld(t, time.Now())
+	_, body := secGet(t, w.SEC().URL+"/files/company_tickers.json", secAgent)
 	keys := jsonKeys(t, body)
 	for i, k := range keys {
 		if k != strconv.Itoa(i) {
@@ -154,7 +172,13 @@ func TestSECTickerFileShape(t *testing.T) {
 			t.Errorf("ticker file lacks %q", want)
 		}
 	}
-	if len(keys) != 2+len(sourcetest.SECMarkerCompanies(time.Now())) {
+	listed := 0
+	for _, c := range w.Companies() {
+		if c.Ticker != "" {
+			listed++
+		}
+	}
+	if len(keys) != listed+len(sourcetest.SECMarkerCompanies(time.Now())) {
 		t.Errorf("rows = %d", len(keys))
 	}
 }
@@ -174,9 +198,9 @@ func TestSECMarkerCompaniesGiveWay(t *testing.T) {
 // page first, each listed with its date range.
 func TestSECPages(t *testing.T) {
 	now := time.Date(2026, 3, 6, 12, 0, 0, 0, time.UTC)
-	cos := sourcetest.SECDemoCompanies(now)
-	cos[0].RecentLimit, cos[0].PageSize = 2, 3 // 6 filings: 2 recent, pages of 3 and 1
-	srv := sourcetest.NewSEC(t, cos...)
+	c := shapeFiler(now)
+	c.RecentLimit, c.PageSize = 2, 3 // 6 filings: 2 recent, pages of 3 and 1
+	srv := sourcetest.NewSEC(t, c)
 	_, body := secGet(t, srv.URL+"/submissions/CIK0001999001.json", secAgent)
 	var doc struct {
 		Filings struct {

@@ -1,7 +1,9 @@
 package sourcetest
 
 import (
+	"bytes"
 	"crypto/sha1"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -763,8 +765,9 @@ const (
 	WikidataNetherlands = "Q29999" // Kingdom of the Netherlands
 )
 
-// WikidataDemoEntities are fixture items: the companies of the demo (their
-// P856 websites are northwind-robotics.com, acme-analytics.com and
+// WikidataQuirks are fixture items (testdata/wikidata.json) with the
+// shapes of real items the world's lack: three companies (their P856
+// websites are northwind-robotics.com, acme-analytics.com and
 // contoso-drones.com), a product sharing Acme's website, a film named like
 // Northwind, a stub item without statements, and the classes, industries,
 // places and exchanges they refer to. Company, industry, place and
@@ -776,64 +779,15 @@ const (
 // sitelink and an id merged into it (Q138100009); Contoso Drones is served
 // in the pre-2019 form (numeric-id only, "[]" for empty maps) with a
 // year-precision inception; Pittsburgh has only a "mul" label.
-func WikidataDemoEntities() []WikidataEntity {
-	d := func(y int, m time.Month, day int) time.Time { return time.Date(y, m, day, 0, 0, 0, 0, time.UTC) }
-	return []WikidataEntity{
-		{ID: "Q138100000", Label: "Acme Insight", Description: "business intelligence software by Acme Analytics",
-			InstanceOf: []string{"Q7397"}, Websites: []string{"https://acme-analytics.com/"}},
-		{
-			ID: "Q138100001", Label: "Northwind Robotics", Description: "American industrial robotics company",
-			Aliases: []string{"Northwind Robotics, Inc.", "NWRB"}, InstanceOf: []string{"Q891723"},
-			Websites: []string{"https://www.northwind-robotics.com/"}, Industries: []string{"Q138100101", "Q138100102"},
-			Headquarters: "Q138100201", Country: WikidataUSA,
-			Employees: []WikidataEmployees{
-				{Count: 1180, AsOf: d(2024, 12, 31)},
-				{Count: 1420, AsOf: d(2025, 12, 31), Rank: "preferred"},
-			},
-			Inception:    d(2011, 4, 12),
-			Listings:     []WikidataListing{{Exchange: "Q138100301", Ticker: "NWRB"}},
-			OfficialName: "Northwind Robotics, Inc.",
-			Claims: []WikidataClaim{
-				{Property: "P159", Item: "Q138100202", Rank: "preferred", Start: d(2011, 4, 12), End: d(2016, 8, 31)},
-				{Property: "P856", String: "http://northwindrobotics.example/", Rank: "deprecated"},
-			},
-			Sitelinks:  map[string]string{"enwiki": "Northwind Robotics"},
-			MergedFrom: []string{"Q138100009"},
-		},
-		{
-			ID: "Q138100002", Label: "Acme Analytics", Description: "American data analytics software company",
-			Aliases: []string{"Acme Analytics Corp", "ACAN"}, InstanceOf: []string{"Q4830453", "Q1058914"},
-			Websites: []string{"http://acme-analytics.com"}, Industries: []string{"Q138100103"}, Headquarters: "Q138100202",
-			Country:   WikidataUSA,
-			Employees: []WikidataEmployees{{Count: 5200, AsOf: d(2025, 6, 30)}},
-			Inception: d(2008, 9, 1),
-			Listings:  []WikidataListing{{Exchange: "Q138100302", Ticker: "ACAN"}},
-		},
-		{ID: "Q138100003", Label: "Northwind Robotics", Description: "2019 short film", InstanceOf: []string{"Q11424"}},
-		{
-			ID: "Q138100004", Label: "Contoso Drones", Description: "American drone manufacturer",
-			InstanceOf: []string{"Q1589009"}, Websites: []string{"https://contoso-drones.com"},
-			Industries: []string{"Q138100104"}, Headquarters: "Q138100203", Country: WikidataUSA,
-			Employees: []WikidataEmployees{{Count: 85, AsOf: d(2024, 1, 1), Precision: 9}},
-			Inception: d(2019, 1, 1), InceptionPrecision: 9,
-			Legacy: true,
-		},
-		{ID: "Q138100005", Label: "Fabrikam Systems", Description: "Wikimedia disambiguation page"},
-		{ID: "Q4830453", Label: "business"},
-		{ID: "Q891723", Label: "public company"},
-		{ID: "Q1589009", Label: "privately held company"},
-		{ID: "Q1058914", Label: "software company"},
-		{ID: "Q7397", Label: "software"},
-		{ID: "Q11424", Label: "film"},
-		{ID: "Q138100101", Label: "industrial robotics"},
-		{ID: "Q138100102", Label: "industrial automation"},
-		{ID: "Q138100103", Label: "business intelligence software"},
-		{ID: "Q138100104", Label: "unmanned aerial vehicle industry"},
-		{ID: "Q138100201", Labels: map[string]string{"mul": "Pittsburgh", "de": "Pittsburgh"}},
-		{ID: "Q138100202", Label: "Austin"},
-		{ID: "Q138100203", Label: "Seattle"},
-		{ID: WikidataUSA, Label: "United States of America", Labels: map[string]string{"de": "Vereinigte Staaten"}},
-		{ID: "Q138100301", Label: "Nasdaq"},
-		{ID: "Q138100302", Label: "New York Stock Exchange"},
+func WikidataQuirks() []WikidataEntity {
+	var ents []WikidataEntity
+	dec := json.NewDecoder(bytes.NewReader(wikidataQuirks))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ents); err != nil {
+		panic("sourcetest: testdata/wikidata.json: " + err.Error())
 	}
+	return ents
 }
+
+//go:embed testdata/wikidata.json
+var wikidataQuirks []byte

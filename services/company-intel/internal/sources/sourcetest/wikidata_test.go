@@ -67,7 +67,7 @@ var hash40 = regexp.MustCompile(`^[0-9a-f]{40}$`)
 // TestWikidataServesRealShapes: wbgetentities answers as Wikidata writes
 // them today, with the default quirks, and in the pre-2019 form.
 func TestWikidataServesRealShapes(t *testing.T) {
-	srv := NewWikidata(t, append(WikidataDemoEntities(),
+	srv := NewWikidata(t, append(WikidataQuirks(),
 		WikidataEntity{ID: "Q138100700", Label: "Sláinte Labs", Websites: []string{"https://slainte.example/"}})...)
 	v, body := wdEntities(t, srv, url.Values{"ids": {"Q138100001|Q138100000|Q138100004|Q138100005|Q138100999|Q138100009|Q138100700"}})
 	e := func(id string, path ...string) any { return wdPath(v, append([]string{"entities", id}, path...)...) }
@@ -146,7 +146,7 @@ func TestWikidataServesRealShapes(t *testing.T) {
 // TestWikidataTermsAndProps: props, languages and language fallback as
 // wbgetentities honours them.
 func TestWikidataTermsAndProps(t *testing.T) {
-	srv := NewWikidata(t, WikidataDemoEntities()...)
+	srv := NewWikidata(t, WikidataQuirks()...)
 	for _, tc := range []struct {
 		name string
 		q    url.Values
@@ -180,7 +180,7 @@ func TestWikidataTermsAndProps(t *testing.T) {
 // TestWikidataErrorsAndSearch: error answers, wbsearchentities' shape and
 // WDQS's formatting.
 func TestWikidataErrorsAndSearch(t *testing.T) {
-	srv := NewWikidata(t, WikidataDemoEntities()...)
+	srv := NewWikidata(t, WikidataQuirks()...)
 	t.Run("no-such-entity", func(t *testing.T) {
 		status, h, body := wdFetch(t, srv, WikidataAPIPath, url.Values{"action": {"wbgetentities"}, "format": {"json"}, "ids": {"Q1|acme"}})
 		var v map[string]any

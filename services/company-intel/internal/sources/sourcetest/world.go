@@ -1181,4 +1181,5 @@ func worldCompanies() ([]wCompany, error) {
 var siteClocks = map[string]*time.Location{
 	"EST": time.FixedZone("EST", -5*3600), "CST": time.FixedZone("CST", -6*3600), "MST": time.FixedZone("MST", -7*3600),
 	"PST": time.FixedZone("PST", -8*3600), "GMT": time.FixedZone("GMT", 0), "CET": time.FixedZone("CET", 3600),
+	"CEST": time.FixedZone("CEST", 2*3600), "UTC": time.UTC,
 }

@@ -286,7 +286,7 @@ func TestEntityQuirks(t *testing.T) {
 // TestMergedItem: an id merged into another item is answered under the
 // id asked with the target's data and id; facts cite the target's page.
 func TestMergedItem(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	s := newSource(t, srv)
 	for _, in := range []string{"Q138100009", "q138100009", " Q138100009 "} {
 		res, err := s.Gather(context.Background(), query(bundle.Company{WikidataID: in}))
@@ -305,7 +305,7 @@ func TestMergedItem(t *testing.T) {
 // headquarters at preferred rank, a deprecated website and an official
 // name, and its city has only a "mul" label.
 func TestDemoEntitiesQuirks(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	s := newSource(t, srv)
 	for _, tc := range []struct {
 		id   string
@@ -345,7 +345,7 @@ func TestSearchAnswerShapes(t *testing.T) {
 			{name: "stub items without statements are dropped", in: "Fabrikam"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				ents := append(sourcetest.WikidataDemoEntities(), sourcetest.WikidataEntity{ID: "Q138100600",
+				ents := append(sourcetest.WikidataQuirks(), sourcetest.WikidataEntity{ID: "Q138100600",
 					Labels: map[string]string{"mul": "Mercury Health"}, Websites: []string{"https://mercury-health.example/"}})
 				srv := sourcetest.NewWikidata(t, ents...)
 				s := newSource(t, srv)
@@ -396,7 +396,7 @@ func TestSearchAnswerShapes(t *testing.T) {
 		{name: "an HTML page", body: `<!DOCTYPE html><html><title>Wikimedia Error</title></html>`, wantKind: upstream.KindMalformed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fake := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+			fake := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 			srv := sourcetest.New(t)
 			srv.Handle("GET /w/api.php", func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Query().Get("action") == "wbgetentities" {
@@ -482,7 +482,7 @@ func TestQueryServiceAnswers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			fake := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+			fake := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 			wdqs := sourcetest.New(t)
 			n := 0
 			wdqs.Handle("GET /sparql", func(w http.ResponseWriter, r *http.Request) {

@@ -54,13 +54,13 @@ func resolveThenGather(t *testing.T, s *wikidata.Source, domain string) (*wikida
 // store resolves and gathers the same company without calling Wikidata,
 // and gets the same entity and result.
 func TestSharedStoreSavesCalls(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	rs := replicas(t, srv, cache.NewMemory(100), 2)
 	a, b := rs[0], rs[1]
 
 	// Without a store the same company costs five calls: ByDomain's
 	// three, then Gather's wbgetentities and labels again.
-	plainSrv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	plainSrv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	wantEntity, wantRes := resolveThenGather(t, newSource(t, plainSrv), northwindDomain)
 	if n := plainSrv.Calls(); n != 5 {
 		t.Fatalf("without a store: %d calls, want 5 (the baseline this store removes)", n)
@@ -106,7 +106,7 @@ func TestSharedStoreSavesCalls(t *testing.T) {
 // TestSharedStoreMergedItem: an id merged into another is kept under both
 // ids: Get of either on another replica makes no call.
 func TestSharedStoreMergedItem(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	rs := replicas(t, srv, cache.NewMemory(100), 2)
 	ctx := context.Background()
 	e, u, err := rs[0].Get(ctx, "q138100009")
@@ -127,7 +127,7 @@ func TestSharedStoreMergedItem(t *testing.T) {
 // TestSharedStoreSearch: the hits Search returns are kept, so research's
 // Gather of the one chosen makes no call, on any replica.
 func TestSharedStoreSearch(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	rs := replicas(t, srv, cache.NewMemory(100), 2)
 	ctx := context.Background()
 	hits, _, err := rs[0].Search(ctx, "Acme Analytics")
@@ -151,7 +151,7 @@ func TestSharedStoreSearch(t *testing.T) {
 func TestSharedStoreTTLs(t *testing.T) {
 	clock := now
 	store := cache.NewMemory(100).WithClock(func() time.Time { return clock })
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	rs := replicas(t, srv, store, 2, func(c *wikidata.Config) { c.EntityTTL = 6 * time.Hour; c.NoItemTTL = 30 * time.Minute })
 	ctx := context.Background()
 	byDomain := func(s *wikidata.Source, domain string) *wikidata.Entity {
@@ -195,7 +195,7 @@ func TestSharedStoreTTLs(t *testing.T) {
 func TestSharedStoreKeepsNoFailure(t *testing.T) {
 	ctx := context.Background()
 	t.Run("labels fail", func(t *testing.T) {
-		srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+		srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 		rs := replicas(t, srv, cache.NewMemory(100), 2)
 		srv.Fail(sourcetest.WikidataAPIPath, "", sourcetest.FaultMalformed)
 		e, _, err := rs[0].ByDomain(ctx, northwindDomain)
@@ -214,7 +214,7 @@ func TestSharedStoreKeepsNoFailure(t *testing.T) {
 		}
 	})
 	t.Run("sparql fails", func(t *testing.T) {
-		srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+		srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 		rs := replicas(t, srv, cache.NewMemory(100), 2, func(c *wikidata.Config) { c.MaxRetries = -1 })
 		srv.Fail(sourcetest.WikidataSPARQLPath, sourcetest.Fault503)
 		if e, _, err := rs[0].ByDomain(ctx, northwindDomain); err == nil || e != nil {
@@ -245,7 +245,7 @@ func TestSharedStoreAway(t *testing.T) {
 	}
 	for name, store := range map[string]wikidata.Store{"redis down": down, "undecodable values": garbage} {
 		t.Run(name, func(t *testing.T) {
-			srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+			srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 			s := replicas(t, srv, store, 1)[0]
 			e, res := resolveThenGather(t, s, northwindDomain)
 			if e.ID != northwindQID || res.Profile.Headquarters == nil || len(res.Items) != 1 {
@@ -267,7 +267,7 @@ func TestSharedStoreAway(t *testing.T) {
 func TestSharedStoreRedis(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := "test:wikidata:" + time.Now().Format("150405.000000000") + ":"
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	var rs []*wikidata.Source
 	for range 2 {
 		r, err := cache.NewRedis(url)
@@ -313,7 +313,7 @@ func TestEntityJSONRoundTrip(t *testing.T) {
 		}
 	}
 	entities := []wikidata.Entity{full, {ID: "Q1", Label: "Q1"}}
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	s := newSource(t, srv)
 	for _, id := range []string{"Q138100000", northwindQID, "Q138100002", "Q138100003", "Q138100004", "Q138100005"} {
 		e, _, err := s.Get(context.Background(), id)

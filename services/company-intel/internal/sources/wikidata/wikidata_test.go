@@ -63,7 +63,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestGatherMapsProfile(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	s := newSource(t, srv)
 	res, err := s.Gather(context.Background(), query(bundle.Company{Name: "Northwind Robotics, Inc.", Domain: "northwind-robotics.com"}))
 	if err != nil {
@@ -130,7 +130,7 @@ func TestGatherFindsTheItem(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+			srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 			s := newSource(t, srv)
 			res, err := s.Gather(context.Background(), query(tc.company))
 			if err != nil {
@@ -194,7 +194,7 @@ func TestRanksAndQualifiers(t *testing.T) {
 		},
 		Country: sourcetest.WikidataUSA,
 	}
-	ents := append(sourcetest.WikidataDemoEntities(), e,
+	ents := append(sourcetest.WikidataQuirks(), e,
 		sourcetest.WikidataEntity{ID: sourcetest.WikidataUK, Label: "United Kingdom"}, sourcetest.WikidataEntity{ID: sourcetest.WikidataIreland, Label: "Ireland"})
 	srv := sourcetest.NewWikidata(t, ents...)
 	s := newSource(t, srv)
@@ -247,7 +247,7 @@ func TestHeadquartersWithCountry(t *testing.T) {
 			t.Parallel()
 			co := sourcetest.WikidataEntity{ID: "Q138100070", Label: "Mercury Labs", Description: "user research firm",
 				InstanceOf: []string{"Q4830453"}, Websites: []string{"https://mercurylabs.ie/"}, Headquarters: tc.hq, Country: tc.country}
-			srv := sourcetest.NewWikidata(t, append(append(sourcetest.WikidataDemoEntities(), places...), co)...)
+			srv := sourcetest.NewWikidata(t, append(append(sourcetest.WikidataQuirks(), places...), co)...)
 			s := newSource(t, srv)
 			res, err := s.Gather(context.Background(), query(bundle.Company{WikidataID: co.ID}))
 			if err != nil {
@@ -301,7 +301,7 @@ func TestSearch(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			ents := sourcetest.WikidataDemoEntities()
+			ents := sourcetest.WikidataQuirks()
 			for i := range ents {
 				if ents[i].ID == "Q138100004" {
 					ents[i].Websites, ents[i].InstanceOf = nil, []string{"Q138100401"}
@@ -326,7 +326,7 @@ func TestSearch(t *testing.T) {
 }
 
 func TestLabelsResolvedInChunksOf50(t *testing.T) {
-	ents := sourcetest.WikidataDemoEntities()
+	ents := sourcetest.WikidataQuirks()
 	big := sourcetest.WikidataEntity{ID: "Q138100060", Label: "Wide World Importers", InstanceOf: []string{"Q4830453"},
 		Websites: []string{"https://wideworldimporters.example/"}}
 	for i := range 60 {
@@ -393,7 +393,7 @@ func TestGatherFaults(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+			srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 			srv.Fail(tc.prefix, tc.faults...)
 			srv.FailAlways(tc.prefix, tc.always)
 			s := newSource(t, srv, func(c *wikidata.Config) { c.Timeout = tc.timeout })
@@ -403,7 +403,7 @@ func TestGatherFaults(t *testing.T) {
 		})
 	}
 	t.Run("partial result keeps label-free facts", func(t *testing.T) {
-		srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+		srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 		srv.Fail("/w/api.php", "", sourcetest.FaultMalformed)
 		s := newSource(t, srv)
 		res, err := s.Gather(context.Background(), query(byID))
@@ -469,7 +469,7 @@ func TestAPIErrorAnswers(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
-	srv := sourcetest.NewWikidata(t, sourcetest.WikidataDemoEntities()...)
+	srv := sourcetest.NewWikidata(t, sourcetest.WikidataQuirks()...)
 	s := newSource(t, srv)
 	start := time.Now()
 	// SPARQL + entities + labels, twice: 6 requests at 5/s with a burst of
