@@ -104,7 +104,8 @@ var docs = map[string]string{
 	"BATCH_TIMEOUT": "one overall deadline of a batch-classify call; `HTTP_WRITE_TIMEOUT` must exceed all four " +
 		"deadlines",
 	"SMTP_PROBE": "probe the MX hosts' STARTTLS, TLS version and certificates on port 25 of their public addresses " +
-		"(dns-audit's `starttls` section; off: `not_probed`); off by default since many clouds block outbound port 25",
+		"(and of endpoints `FETCH_ALLOWLIST` names) in dns-audit's `starttls` section (off: `not_probed`); off by " +
+		"default since many clouds block outbound port 25",
 	"SMTP_PROBE_TIMEOUT": "the STARTTLS probe's time budget per MX host, all its addresses together; must be " +
 		"shorter than `AUDIT_TIMEOUT` when `SMTP_PROBE` is on",
 	"SMTP_PROBE_HELO": "the name the STARTTLS probe sends in EHLO (a host name whose address resolves back to it " +
