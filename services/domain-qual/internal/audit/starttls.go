@@ -298,9 +298,11 @@ func confirmDANE(d *DANEResult, s STARTTLSResult) {
 }
 
 // starttlsFindings are the transport findings (check starttls) and the
-// DANE mismatches (check dane) of a probed section. With a chain matching
-// a DANE-EE(3) record the certificate's names and dates do not matter to
-// DANE senders (RFC 7672 §3.1.1), so they are not reported for it.
+// DANE mismatches (check dane) of a probed section. A chain that matches
+// the host's valid TLSA records is authenticated by DANE, not by the public
+// roots (RFC 7672 §3), so certificate_invalid is not reported for it; with
+// a DANE-EE(3) record its names and dates do not matter either (RFC 7672
+// §3.1.1), so neither is its expiry.
 func starttlsFindings(s STARTTLSResult) (transport, daneFs []finding.Finding) {
 	var notOffered, failed, old, expired, invalid, soon, mismatch []string
 	var mismatchFix []string
@@ -333,7 +335,7 @@ func starttlsFindings(s STARTTLSResult) (transport, daneFs []finding.Finding) {
 			switch {
 			case t.Expired:
 				expired = append(expired, where+": expired "+t.NotAfter)
-			case !t.CertificateVerified:
+			case !t.CertificateVerified && t.DANE != DANEMatch:
 				invalid = append(invalid, where+": "+t.VerifyError)
 			case t.ExpiresSoon:
 				soon = append(soon, where+": expires "+t.NotAfter)

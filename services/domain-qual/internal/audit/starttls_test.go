@@ -110,6 +110,12 @@ func TestAuditSTARTTLS(t *testing.T) {
 			},
 		},
 		{
+			name: "DANE-TA naming the test CA: authenticated by DANE, not reported invalid", server: smtptest.Behaviour{Cert: &fresh.Pair},
+			tlsa:   "2 0 1 " + hex.EncodeToString(dane.Association(fresh.CA, dane.SelectorCert, dane.MatchingSHA256)),
+			status: STARTTLSOffered, host: STARTTLSOffered, dane: dane.StatusValid, tlsDANE: DANEMatch, version: "TLS 1.3", accepted: 1,
+			points: map[finding.ID]int{},
+		},
+		{
 			name: "DANE-EE naming another key: mismatch", server: smtptest.Behaviour{Cert: &fresh.Pair}, roots: fresh.Roots,
 			tlsa:   tlsa311(other.Leaf),
 			status: STARTTLSOffered, host: STARTTLSOffered, dane: dane.StatusMismatch, tlsDANE: DANEMismatch, version: "TLS 1.3", accepted: 1,
