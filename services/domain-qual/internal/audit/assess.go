@@ -162,8 +162,17 @@ func (a *assessment) assess() {
 	if r.DANE.Status == dane.StatusUnknown && r.MX.Status != MXUnknown {
 		a.unknown(CheckDANE, r.DANE.Reason)
 	}
+	transport, mismatch := starttlsFindings(r.STARTTLS)
 	r.DANE.Findings = append(r.DANE.Findings, daneFindings(r.DANE, r.DNSSEC.Zone, r.DNSSEC.Status == dnssec.StatusBogus)...)
+	r.DANE.Findings = append(r.DANE.Findings, mismatch...)
 	a.add(CheckDANE, r.DANE.Findings...)
+
+	// STARTTLS (only when probed)
+	if r.STARTTLS.Status == STARTTLSUnknown && r.MX.Status != MXUnknown {
+		a.unknown(CheckSTARTTLS, r.STARTTLS.Reason)
+	}
+	r.STARTTLS.Findings = append(r.STARTTLS.Findings, transport...)
+	a.add(CheckSTARTTLS, r.STARTTLS.Findings...)
 
 	r.Recommendations = make([]finding.Finding, 0, len(a.scored))
 	for _, s := range a.scored {

@@ -1,7 +1,8 @@
 // Package audit is the dns-audit use case: it checks a domain's MX, SPF,
 // DMARC, DKIM, MTA-STS, TLS-RPT, BIMI and DNSSEC status, the MX hosts' DANE
-// TLSA records (internal/dane) and IPv6 addresses, and turns the findings
-// into a risk score and ready-to-publish recommendations. DNSSEC
+// TLSA records (internal/dane) and IPv6 addresses, optionally their
+// STARTTLS and certificates (a Prober, internal/smtpprobe), and turns the
+// findings into a risk score and ready-to-publish recommendations. DNSSEC
 // is judged from the records themselves (internal/dnssec: the parent's DS,
 // the DNSKEY RRset, the RRSIGs over the apex SOA and MX), asked in the
 // first round with the other independent questions.
@@ -9,8 +10,9 @@
 // All DNS questions of one audit go through a per-audit session that shares
 // identical questions. Independent checks run concurrently, each following
 // its own dependent chain (SPF include levels, DMARC tree walk then report
-// destinations, MX then target addresses and TLSA records), so an audit costs about as many
-// round trips as its longest chain rather than its number of queries.
+// destinations, MX then target addresses and TLSA records, then beside the
+// TLSA zones' judgement the STARTTLS probe), so an audit costs about as
+// many round trips as its longest chain rather than its number of queries.
 //
 // A check whose DNS answers failed (SERVFAIL, timeout) is reported as
 // "unknown", listed in unknown_checks and excluded from the score.
@@ -36,6 +38,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/mailpolicy"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+	"github.com/intel402/intel402/services/domain-qual/internal/smtpprobe"
 	"github.com/intel402/intel402/services/domain-qual/internal/spf"
 )
 
@@ -55,6 +58,9 @@ type Config struct {
 	// targets and the mail providers behind MX hosts; nil means
 	// mxprovider.New().
 	Services *mxprovider.Fingerprinter
+	// Prober, when set, probes the MX hosts' STARTTLS and certificates
+	// (the starttls section); nil leaves the section not_probed.
+	Prober Prober
 	// Now is the clock for checked_at; nil means time.Now.
 	Now func() time.Time
 	// Logger receives debug logs; nil discards.
@@ -66,6 +72,7 @@ type Auditor struct {
 	r        Resolver
 	fetcher  mailpolicy.PolicyFetcher
 	services *mxprovider.Fingerprinter
+	prober   Prober
 	now      func() time.Time
 	log      *slog.Logger
 }
@@ -78,7 +85,7 @@ func New(cfg Config) (*Auditor, error) {
 	if cfg.Fetcher == nil {
 		return nil, errors.New("audit: Config.Fetcher is required")
 	}
-	a := &Auditor{r: cfg.Resolver, fetcher: cfg.Fetcher, services: cfg.Services, now: cfg.Now, log: cfg.Logger}
+	a := &Auditor{r: cfg.Resolver, fetcher: cfg.Fetcher, services: cfg.Services, prober: cfg.Prober, now: cfg.Now, log: cfg.Logger}
 	if a.services == nil {
 		a.services = mxprovider.New()
 	}
@@ -105,6 +112,8 @@ const (
 	CheckBIMI   CheckName = "bimi"
 	CheckDNSSEC CheckName = "dnssec"
 	CheckDANE   CheckName = "dane"
+	// CheckSTARTTLS is the optional STARTTLS probe of the MX hosts.
+	CheckSTARTTLS CheckName = "starttls"
 )
 
 // UnknownCheck is a check that could not complete and is excluded from the score.
@@ -243,6 +252,9 @@ type Result struct {
 	DANE DANEResult `json:"dane"`
 	// MXIPv6 is the MX-over-IPv6 section (AAAA records of the MX hosts).
 	MXIPv6 MXIPv6Result `json:"mx_ipv6"`
+	// STARTTLS is the transport section: the MX hosts' STARTTLS, TLS
+	// version and certificates (not_probed unless the probe is on).
+	STARTTLS STARTTLSResult `json:"starttls"`
 	// RiskScore is 0 (no risk found) to 100, from the weights in scoreWeights.
 	RiskScore int `json:"risk_score"`
 	// RiskLevel buckets RiskScore.
@@ -289,6 +301,7 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 		apexTXT   resolver.Answer
 		sec       dnssec.Judgement
 		tlsaZones map[string]dnssec.Judgement
+		probes    []smtpprobe.Result
 		wg        sync.WaitGroup
 		lookupFor = func(qtype uint16) func() resolver.Answer {
 			return func() resolver.Answer { return s.Lookup(ctx, fq, qtype) }
@@ -299,7 +312,14 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	wg.Go(func() { s.Lookup(ctx, fq, dns.TypeAAAA) })
 	wg.Go(func() {
 		mxRes = checkMX(ctx, s, domain, lookupFor(dns.TypeMX), lookupFor(dns.TypeA), lookupFor(dns.TypeAAAA))
+		// The MX hosts' addresses are known: the STARTTLS probe runs beside
+		// the judgement of the zones that sign their TLSA records.
+		var inner sync.WaitGroup
+		if hosts := probeHosts(mxRes); a.prober != nil && len(hosts) > 0 {
+			inner.Go(func() { probes = a.prober.ProbeAll(ctx, hosts) })
+		}
 		tlsaZones = judgeTLSAZones(ctx, s, mxRes, apex, a.now())
+		inner.Wait()
 	})
 	wg.Go(func() {
 		apexTXT = s.Lookup(ctx, fq, dns.TypeTXT)
@@ -340,6 +360,8 @@ func (a *Auditor) Audit(ctx context.Context, name domainname.Name, selector stri
 	tlsaZones[dns.CanonicalName(apex)] = sec
 	res.DANE = daneSection(ctx, s, mxRes, apex, tlsaZones, a.now())
 	res.MXIPv6 = ipv6Section(mxRes)
+	res.STARTTLS = starttlsSection(mxRes, a.prober != nil, probes, res.DANE)
+	confirmDANE(&res.DANE, res.STARTTLS)
 
 	in := assessment{
 		domain: domain, name: name, res: &res, apexTXT: apexTXT, disc: disc,

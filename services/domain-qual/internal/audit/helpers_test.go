@@ -153,12 +153,20 @@ func (p *policyServer) Fetch(ctx context.Context, url string) ([]byte, int, erro
 // through the real resolver.
 func newAuditor(t testing.TB, cfg dnstest.Config, fetcher *policyServer) (*Auditor, *dnstest.Server) {
 	t.Helper()
+	return newAuditorWith(t, cfg, Config{Fetcher: fetcher})
+}
+
+// newAuditorWith is newAuditor with more of the Auditor's Config (its
+// Resolver and Now are set here).
+func newAuditorWith(t testing.TB, cfg dnstest.Config, ac Config) (*Auditor, *dnstest.Server) {
+	t.Helper()
 	srv := dnstest.Start(t, cfg)
 	r, err := resolver.New(resolver.Config{Servers: []string{srv.Addr()}, Timeout: 300 * time.Millisecond, Attempts: 1, CacheSize: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(Config{Resolver: r, Fetcher: fetcher, Now: func() time.Time { return auditNow }})
+	ac.Resolver, ac.Now = r, func() time.Time { return auditNow }
+	a, err := New(ac)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,6 +83,19 @@ func scoreWeights() map[finding.ID]int {
 		finding.DANEUnsignedZone:          5,
 		finding.DANEPartial:               3,
 		finding.DANEUnsupportedParameters: 2,
+		// A presented certificate that matches no valid TLSA record makes
+		// DANE senders defer all mail to the host, as bogus records do.
+		finding.DANEMismatch: 15,
+		// STARTTLS (the optional probe, internal/smtpprobe): plaintext or a
+		// failing handshake exposes every message; an expired or
+		// unverifiable certificate fails MTA-STS and DANE-TA senders;
+		// TLS before 1.2 is deprecated (RFC 8996).
+		finding.STARTTLSNotOffered:             15,
+		finding.STARTTLSHandshakeFailed:        10,
+		finding.STARTTLSCertificateExpired:     10,
+		finding.STARTTLSCertificateInvalid:     5,
+		finding.STARTTLSOldTLS:                 5,
+		finding.STARTTLSCertificateExpiresSoon: 1,
 	}
 }
 

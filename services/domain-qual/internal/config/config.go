@@ -34,6 +34,7 @@ type Config struct {
 	Fetch    Fetch
 	Website  Website
 	Deadline Deadline
+	Probe    SMTPProbe
 }
 
 // DNS configures the resolver.
@@ -57,6 +58,24 @@ type Fetch struct {
 type Website struct {
 	HTTPSPort uint16 // WEBSITE_HTTPS_PORT
 	HTTPPort  uint16 // WEBSITE_HTTP_PORT
+}
+
+// DefaultSMTPProbeTimeout is the STARTTLS probe's time budget per MX host
+// unless SMTP_PROBE_TIMEOUT says otherwise: inside the default dns-audit
+// deadline with room for the DNS rounds before it.
+const DefaultSMTPProbeTimeout = 6 * time.Second
+
+// SMTPProbe configures the optional STARTTLS probe of the MX hosts
+// (internal/smtpprobe), off by default since many clouds block outbound
+// port 25.
+type SMTPProbe struct {
+	Enabled  bool          // SMTP_PROBE
+	Timeout  time.Duration // SMTP_PROBE_TIMEOUT: one MX host, all its addresses
+	HeloName string        // SMTP_PROBE_HELO: the EHLO name; "" = the local address literal
+	// Port (SMTP_PROBE_PORT) is the port connected to. Test and demo only:
+	// production leaves 25; a loopback fixture on another port also needs
+	// FETCH_ALLOWLIST to name it.
+	Port uint16
 }
 
 // Deadline bounds each use-case call of a request.
@@ -84,6 +103,15 @@ var docs = map[string]string{
 	"PROFILE_TIMEOUT":   "deadline of one full-profile call, DNS audit and website together",
 	"BATCH_TIMEOUT": "one overall deadline of a batch-classify call; `HTTP_WRITE_TIMEOUT` must exceed all four " +
 		"deadlines",
+	"SMTP_PROBE": "probe the MX hosts' STARTTLS, TLS version and certificates on port 25 of their public addresses " +
+		"(and of endpoints `FETCH_ALLOWLIST` names) in dns-audit's `starttls` section (off: `not_probed`); off by " +
+		"default since many clouds block outbound port 25",
+	"SMTP_PROBE_TIMEOUT": "the STARTTLS probe's time budget per MX host, all its addresses together; must be " +
+		"shorter than `AUDIT_TIMEOUT` when `SMTP_PROBE` is on",
+	"SMTP_PROBE_HELO": "the name the STARTTLS probe sends in EHLO (a host name whose address resolves back to it " +
+		"helps with strict MX hosts); unset = the address literal of the connection's local end",
+	"SMTP_PROBE_PORT": "test/demo only: the port the STARTTLS probe connects to (loopback fixtures; " +
+		"`FETCH_ALLOWLIST` must name it too)",
 }
 
 // Load reads and validates every setting at once.
@@ -119,6 +147,15 @@ func read(l *config.Loader) Config {
 		Audit:    l.Duration("AUDIT_TIMEOUT", DefaultAuditTimeout, 100*time.Millisecond, time.Minute),
 		Profile:  l.Duration("PROFILE_TIMEOUT", DefaultProfileTimeout, 100*time.Millisecond, 2*time.Minute),
 		Batch:    l.Duration("BATCH_TIMEOUT", DefaultBatchTimeout, 100*time.Millisecond, time.Minute),
+	}
+	c.Probe = SMTPProbe{
+		Enabled:  l.Bool("SMTP_PROBE", false),
+		Timeout:  l.Duration("SMTP_PROBE_TIMEOUT", DefaultSMTPProbeTimeout, 500*time.Millisecond, 30*time.Second),
+		HeloName: l.String("SMTP_PROBE_HELO", ""),
+		Port:     uint16(l.Int("SMTP_PROBE_PORT", 25, 1, 65535)),
+	}
+	if p := c.Probe; p.Enabled && p.Timeout >= c.Deadline.Audit {
+		l.Problem("SMTP_PROBE_TIMEOUT (%s) must be shorter than AUDIT_TIMEOUT (%s) when SMTP_PROBE is on", p.Timeout, c.Deadline.Audit)
 	}
 	if d := c.Deadline; c.Base.WriteTimeout <= d.Longest() {
 		l.Problem("HTTP_WRITE_TIMEOUT (%s) must be longer than every deadline: CLASSIFY_TIMEOUT (%s), AUDIT_TIMEOUT (%s), "+

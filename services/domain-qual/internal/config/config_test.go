@@ -84,6 +84,10 @@ func TestLoadProblems(t *testing.T) {
 		{name: "batch deadline not a duration", env: map[string]string{"BATCH_TIMEOUT": "ten"}, want: "BATCH_TIMEOUT"},
 		{name: "website port zero", env: map[string]string{"WEBSITE_HTTPS_PORT": "0"}, want: "WEBSITE_HTTPS_PORT"},
 		{name: "website port too large", env: map[string]string{"WEBSITE_HTTP_PORT": "70000"}, want: "WEBSITE_HTTP_PORT"},
+		{name: "probe not a boolean", env: map[string]string{"SMTP_PROBE": "sometimes"}, want: "SMTP_PROBE"},
+		{name: "probe budget too short", env: map[string]string{"SMTP_PROBE_TIMEOUT": "10ms"}, want: "SMTP_PROBE_TIMEOUT"},
+		{name: "probe budget as long as the audit", env: map[string]string{"SMTP_PROBE": "true", "SMTP_PROBE_TIMEOUT": "10s"}, want: "SMTP_PROBE_TIMEOUT"},
+		{name: "probe port zero", env: map[string]string{"SMTP_PROBE_PORT": "0"}, want: "SMTP_PROBE_PORT"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,6 +100,33 @@ func TestLoadProblems(t *testing.T) {
 				t.Fatalf("err = %v, want one naming %s", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestLoadSMTPProbe(t *testing.T) {
+	c, _, err := config.Load(pconfig.Map(valid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (config.SMTPProbe{Timeout: config.DefaultSMTPProbeTimeout, Port: 25}); c.Probe != want {
+		t.Errorf("default probe %+v, want %+v (off)", c.Probe, want)
+	}
+	env := valid()
+	env["SMTP_PROBE"] = "true"
+	env["SMTP_PROBE_TIMEOUT"] = "3s"
+	env["SMTP_PROBE_HELO"] = "probe.example.org"
+	env["SMTP_PROBE_PORT"] = "2525"
+	if c, _, err = config.Load(pconfig.Map(env)); err != nil {
+		t.Fatal(err)
+	}
+	if want := (config.SMTPProbe{Enabled: true, Timeout: 3 * time.Second, HeloName: "probe.example.org", Port: 2525}); c.Probe != want {
+		t.Errorf("probe %+v, want %+v", c.Probe, want)
+	}
+	// A budget the audit deadline cannot hold is a problem only when the probe is on.
+	env = valid()
+	env["SMTP_PROBE_TIMEOUT"] = "20s"
+	if _, _, err := config.Load(pconfig.Map(env)); err != nil {
+		t.Errorf("probe off: %v", err)
 	}
 }
 

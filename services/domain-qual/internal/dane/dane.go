@@ -25,9 +25,14 @@
 //     mail, RFC 7672 §2.1.1); or it is secure but no record is usable and
 //     at least one is malformed (a digest of the wrong length, or full data
 //     that is not a certificate/SubjectPublicKeyInfo).
+//   - mismatch: valid by its records, but a certificate chain the server
+//     presented (the optional STARTTLS probe, Host.Confirm) matches none
+//     of the usable records: senders that use DANE do not deliver to it
+//     (RFC 7672 §3).
 //   - valid: the RRset is secure and at least one record is DANE-TA(2) or
 //     DANE-EE(3) with selector 0/1 and matching type 0/1/2 and well-formed
-//     data. Records that are not usable are reported next to it.
+//     data (and, when the server was probed, its chain matches one, see
+//     MatchChain). Records that are not usable are reported next to it.
 //
 // A valid host has a rollover scheme when it publishes at least two distinct
 // usable records (current and next key, or a DANE-EE record with a DANE-TA
@@ -60,6 +65,7 @@ const (
 	StatusAbsent        Status = "absent"
 	StatusUnusable      Status = "unusable"
 	StatusBogus         Status = "bogus"
+	StatusMismatch      Status = "mismatch"
 	StatusUnknown       Status = "unknown"
 	StatusNotApplicable Status = "not_applicable"
 )
@@ -123,7 +129,7 @@ type Host struct {
 	Host string `json:"host"`
 	// Name is the TLSA owner name asked: _25._tcp.<host>.
 	Name string `json:"name"`
-	// Status is valid, absent, unusable, bogus or unknown.
+	// Status is valid, absent, unusable, bogus, mismatch or unknown.
 	Status Status `json:"status"`
 	// Zone is the zone that signed the TLSA RRset (the RRSIG's signer).
 	Zone string `json:"zone,omitempty"`
@@ -359,14 +365,14 @@ func Association(cert *x509.Certificate, selector, matching uint8) []byte {
 }
 
 // Domain combines the hosts' states into the domain's: the worst of bogus,
-// unusable, absent, unknown, valid in that order (a host that certainly
+// mismatch, unusable, absent, unknown, valid in that order (a host that certainly
 // lacks DANE outweighs one that could not be checked); not applicable
 // without hosts.
 func Domain(hosts []Host) Status {
 	if len(hosts) == 0 {
 		return StatusNotApplicable
 	}
-	rank := map[Status]int{StatusBogus: 0, StatusUnusable: 1, StatusAbsent: 2, StatusUnknown: 3, StatusValid: 4}
+	rank := map[Status]int{StatusBogus: 0, StatusMismatch: 1, StatusUnusable: 2, StatusAbsent: 3, StatusUnknown: 4, StatusValid: 5}
 	worst := StatusValid
 	for _, h := range hosts {
 		if rank[h.Status] < rank[worst] {

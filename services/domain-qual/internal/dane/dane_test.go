@@ -131,6 +131,7 @@ func TestDomain(t *testing.T) {
 		{hosts(StatusAbsent, StatusUnknown), StatusAbsent},
 		{hosts(StatusValid, StatusAbsent, StatusUnusable), StatusUnusable},
 		{hosts(StatusUnusable, StatusBogus, StatusValid), StatusBogus},
+		{hosts(StatusValid, StatusUnusable, StatusMismatch), StatusMismatch},
 	}
 	for _, tt := range tests {
 		if got := Domain(tt.hosts); got != tt.want {

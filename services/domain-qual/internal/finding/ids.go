@@ -147,6 +147,20 @@ const (
 	DANEUnsupportedParameters ID = "dane.unsupported_parameters"
 	DANEMalformedRecord       ID = "dane.malformed_record"
 	DANENoRollover            ID = "dane.no_rollover"
+	// DANEMismatch: the chain an MX host presented (STARTTLS probe) matches
+	// none of its valid TLSA records.
+	DANEMismatch ID = "dane.mismatch"
+)
+
+// STARTTLS findings (package audit, from the optional STARTTLS probe of
+// the MX hosts, internal/smtpprobe).
+const (
+	STARTTLSNotOffered             ID = "starttls.not_offered"
+	STARTTLSHandshakeFailed        ID = "starttls.handshake_failed"
+	STARTTLSOldTLS                 ID = "starttls.old_tls"
+	STARTTLSCertificateExpired     ID = "starttls.certificate_expired"
+	STARTTLSCertificateInvalid     ID = "starttls.certificate_invalid"
+	STARTTLSCertificateExpiresSoon ID = "starttls.certificate_expires_soon"
 )
 
 // Find returns the most severe finding of fs whose ID is one of ids (the

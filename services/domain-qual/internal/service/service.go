@@ -28,6 +28,7 @@ import (
 	"github.com/intel402/intel402/services/domain-qual/internal/httpapi"
 	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+	"github.com/intel402/intel402/services/domain-qual/internal/smtpprobe"
 	"github.com/intel402/intel402/services/domain-qual/ops"
 )
 
@@ -84,7 +85,11 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 		Wait: paygate.Wait,
 	})
 	rt.OnClose(func(context.Context) error { fetcher.Close(); return nil })
-	api, err := newAPI(rt, cfg, res, lists, fetcher)
+	prober, err := newProber(rt, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("service.Routes: %w", err)
+	}
+	api, err := newAPI(rt, cfg, res, lists, fetcher, prober)
 	if err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
@@ -99,14 +104,30 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	return e, nil
 }
 
-// newAPI builds the four use cases over one resolver and one fetcher and
-// the HTTP API that serves them.
-func newAPI(rt *app.Runtime, cfg config.Config, res *resolver.Resolver, lists *domainlists.Lists, fetcher *fetch.Fetcher) (*httpapi.API, error) {
+// newProber builds the STARTTLS probe of the MX hosts when SMTP_PROBE is
+// on (nil otherwise: the audit reports not_probed). It reaches what the
+// fetcher reaches (public addresses, plus FETCH_ALLOWLIST), and, like
+// every outbound request, connects only once the payment is verified.
+func newProber(rt *app.Runtime, cfg config.Config) (audit.Prober, error) {
+	p := cfg.Probe
+	if !p.Enabled {
+		return nil, nil
+	}
+	return smtpprobe.New(smtpprobe.Config{
+		AllowList: cfg.Fetch.AllowList, Port: p.Port, HeloName: p.HeloName,
+		Timeout: p.Timeout, StepTimeout: min(smtpprobe.DefaultStepTimeout, p.Timeout),
+		Logger: rt.Logger, Wait: paygate.Wait,
+	})
+}
+
+// newAPI builds the four use cases over one resolver, one fetcher and the
+// optional STARTTLS prober, and the HTTP API that serves them.
+func newAPI(rt *app.Runtime, cfg config.Config, res *resolver.Resolver, lists *domainlists.Lists, fetcher *fetch.Fetcher, prober audit.Prober) (*httpapi.API, error) {
 	classifier, err := classify.New(classify.Config{Resolver: res, Lists: lists, Logger: rt.Logger})
 	if err != nil {
 		return nil, err
 	}
-	auditor, err := audit.New(audit.Config{Resolver: res, Fetcher: policyFetcher{f: fetcher}, Logger: rt.Logger})
+	auditor, err := audit.New(audit.Config{Resolver: res, Fetcher: policyFetcher{f: fetcher}, Prober: prober, Logger: rt.Logger})
 	if err != nil {
 		return nil, err
 	}

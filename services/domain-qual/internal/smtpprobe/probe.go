@@ -11,8 +11,8 @@
 // to. A probe is bounded: a time budget per host, a deadline per step, a
 // byte cap per reply, at most MaxAddrs addresses per host and MaxHosts
 // hosts per ProbeAll. Each connection is traced with an OpenTelemetry span
-// ("smtp.probe") and logged. MatchTLSA matches a recorded chain against a
-// host's TLSA records (DANE, RFC 7672).
+// ("smtp.probe") and logged. Matching a recorded chain against the host's
+// TLSA records (DANE, RFC 7672) is internal/dane's (MatchChain).
 package smtpprobe
 
 import (
@@ -76,6 +76,11 @@ type Config struct {
 	TracerProvider trace.TracerProvider // nil: otel global
 	// Now is the clock certificates are judged by; nil means time.Now.
 	Now func() time.Time
+	// Wait, when set, is called before the first connection of a Probe;
+	// an error withholds every connection of it (the addresses are
+	// skipped). Services set paygate.Wait, so that work running while its
+	// payment is verified connects to nothing until the payment is.
+	Wait func(ctx context.Context) error
 }
 
 // dialFunc connects to an "IP:port" address.
@@ -178,7 +183,8 @@ const (
 	// OutcomeRefused: the address policy refused the address (not public);
 	// no connection was attempted.
 	OutcomeRefused Outcome = "refused"
-	// OutcomeSkipped: over MaxAddrs, or the host's budget was spent first.
+	// OutcomeSkipped: over MaxAddrs, the host's budget was spent first,
+	// or Config.Wait withheld the connection.
 	OutcomeSkipped Outcome = "skipped"
 	// OutcomeUnreachable: the connection could not be made.
 	OutcomeUnreachable Outcome = "unreachable"
@@ -227,7 +233,7 @@ type TLS struct {
 	Version     string // e.g. "TLS 1.3"
 	CipherSuite string // e.g. "TLS_AES_128_GCM_SHA256"
 	// Chain is the certificates the server presented, leaf first (for
-	// MatchTLSA).
+	// dane.MatchChain).
 	Chain []*x509.Certificate
 	// Verified: the chain verifies for the MX host name against the roots;
 	// VerifyError says why not.
@@ -266,6 +272,8 @@ func (p *Prober) Probe(ctx context.Context, host string, addrs []netip.Addr) Res
 	res := Result{Host: host}
 	seen := make(map[netip.Addr]bool, len(addrs))
 	probed := 0
+	var withheld error
+	waited := false
 	for _, a := range addrs {
 		a = a.Unmap()
 		if seen[a] {
@@ -277,7 +285,12 @@ func (p *Prober) Probe(ctx context.Context, host string, addrs []netip.Addr) Res
 			res.Addrs = append(res.Addrs, AddrResult{Addr: a, Outcome: OutcomeRefused, Step: StepGuard, Error: denial(err)})
 			continue
 		}
+		if !waited && p.cfg.Wait != nil && probed < p.cfg.MaxAddrs {
+			waited, withheld = true, p.cfg.Wait(ctx)
+		}
 		switch {
+		case withheld != nil:
+			res.Addrs = append(res.Addrs, AddrResult{Addr: a, Outcome: OutcomeSkipped, Error: "withheld: " + clip(withheld.Error())})
 		case probed >= p.cfg.MaxAddrs:
 			res.Addrs = append(res.Addrs, AddrResult{Addr: a, Outcome: OutcomeSkipped, Error: "over the limit of addresses probed per host"})
 		case ctx.Err() != nil:

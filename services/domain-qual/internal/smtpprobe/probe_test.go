@@ -3,6 +3,7 @@ package smtpprobe_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"net/netip"
@@ -18,16 +19,17 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/services/domain-qual/internal/smtpprobe"
+	"github.com/intel402/intel402/services/domain-qual/internal/smtpprobe/smtptest"
 )
 
 var loopback = netip.MustParseAddr("127.0.0.1")
 
 // proberFor builds a prober that may reach srv (allow-listed by IP:port)
 // and connects to srv's port.
-func proberFor(t *testing.T, srv *smtpServer, cfg smtpprobe.Config) *smtpprobe.Prober {
+func proberFor(t *testing.T, srv *smtptest.Server, cfg smtpprobe.Config) *smtpprobe.Prober {
 	t.Helper()
-	cfg.AllowList = guard.AllowList{Endpoints: []netip.AddrPort{srv.addr}}
-	cfg.Port = srv.addr.Port()
+	cfg.AllowList = guard.AllowList{Endpoints: []netip.AddrPort{srv.Addr}}
+	cfg.Port = srv.Addr.Port()
 	p, err := smtpprobe.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -46,12 +48,12 @@ func only(t *testing.T, r smtpprobe.Result) smtpprobe.AddrResult {
 
 func TestSTARTTLSWithVerifiedChain(t *testing.T) {
 	t.Parallel()
-	pki := newPKI(t, time.Now().Add(90*24*time.Hour))
-	srv := newServer(t, behaviour{cert: &pki.pair})
+	pki := smtptest.NewPKI(t, mxName, time.Now().Add(90*24*time.Hour))
+	srv := smtptest.NewServer(t, smtptest.Behaviour{Cert: &pki.Pair})
 	spans := tracetest.NewSpanRecorder()
 	var logs bytes.Buffer
 	p := proberFor(t, srv, smtpprobe.Config{
-		RootCAs: pki.roots, TracerProvider: sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)),
+		RootCAs: pki.Roots, TracerProvider: sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)),
 		Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	})
 
@@ -70,14 +72,14 @@ func TestSTARTTLSWithVerifiedChain(t *testing.T) {
 	if tl.Version != "TLS 1.3" || tl.CipherSuite == "" {
 		t.Errorf("negotiated %s %s", tl.Version, tl.CipherSuite)
 	}
-	if !tl.Verified || tl.VerifyError != "" || tl.Expired || tl.ExpiresSoon || !tl.NotAfter.Equal(pki.leaf.NotAfter) {
+	if !tl.Verified || tl.VerifyError != "" || tl.Expired || tl.ExpiresSoon || !tl.NotAfter.Equal(pki.Leaf.NotAfter) {
 		t.Errorf("certificate judgement %+v", tl)
 	}
-	if len(tl.Chain) != 2 || !tl.Chain[0].Equal(pki.leaf) || !tl.Chain[1].Equal(pki.ca) {
+	if len(tl.Chain) != 2 || !tl.Chain[0].Equal(pki.Leaf) || !tl.Chain[1].Equal(pki.CA) {
 		t.Errorf("chain of %d certificates", len(tl.Chain))
 	}
 	// The conversation: no MAIL FROM, no RCPT, ever.
-	if got, want := srv.seen(), []string{"EHLO [127.0.0.1]", "STARTTLS", "QUIT"}; !slices.Equal(got, want) {
+	if got, want := srv.Seen(), []string{"EHLO [127.0.0.1]", "STARTTLS", "QUIT"}; !slices.Equal(got, want) {
 		t.Errorf("server saw %q, want %q", got, want)
 	}
 
@@ -100,8 +102,8 @@ func TestSTARTTLSWithVerifiedChain(t *testing.T) {
 
 func TestChainVerification(t *testing.T) {
 	t.Parallel()
-	pki := newPKI(t, time.Now().Add(90*24*time.Hour))
-	srv := newServer(t, behaviour{cert: &pki.pair})
+	pki := smtptest.NewPKI(t, mxName, time.Now().Add(90*24*time.Hour))
+	srv := smtptest.NewServer(t, smtptest.Behaviour{Cert: &pki.Pair})
 	tests := []struct {
 		name, host string
 		roots      bool
@@ -114,7 +116,7 @@ func TestChainVerification(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := smtpprobe.Config{}
 			if tt.roots {
-				cfg.RootCAs = pki.roots
+				cfg.RootCAs = pki.Roots
 			}
 			a := only(t, proberFor(t, srv, cfg).Probe(context.Background(), tt.host, []netip.Addr{loopback}))
 			if a.Outcome != smtpprobe.OutcomeTLS || a.TLS.Verified || !strings.Contains(a.TLS.VerifyError, tt.want) {
@@ -126,13 +128,13 @@ func TestChainVerification(t *testing.T) {
 
 func TestNoSTARTTLS(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t, behaviour{})
+	srv := smtptest.NewServer(t, smtptest.Behaviour{})
 	p := proberFor(t, srv, smtpprobe.Config{HeloName: "probe.example.org"})
 	a := only(t, p.Probe(context.Background(), mxName, []netip.Addr{loopback}))
 	if a.Outcome != smtpprobe.OutcomeNoSTARTTLS || !a.Connected || a.STARTTLS || a.TLS != nil || a.Error != "" {
 		t.Errorf("result %+v", a)
 	}
-	if got, want := srv.seen(), []string{"EHLO probe.example.org", "QUIT"}; !slices.Equal(got, want) {
+	if got, want := srv.Seen(), []string{"EHLO probe.example.org", "QUIT"}; !slices.Equal(got, want) {
 		t.Errorf("server saw %q, want %q", got, want)
 	}
 }
@@ -150,14 +152,14 @@ func TestCertificateExpiry(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			pki := newPKI(t, tt.notAfter)
-			srv := newServer(t, behaviour{cert: &pki.pair})
-			a := only(t, proberFor(t, srv, smtpprobe.Config{RootCAs: pki.roots}).Probe(context.Background(), mxName, []netip.Addr{loopback}))
+			pki := smtptest.NewPKI(t, mxName, tt.notAfter)
+			srv := smtptest.NewServer(t, smtptest.Behaviour{Cert: &pki.Pair})
+			a := only(t, proberFor(t, srv, smtpprobe.Config{RootCAs: pki.Roots}).Probe(context.Background(), mxName, []netip.Addr{loopback}))
 			if a.Outcome != smtpprobe.OutcomeTLS {
 				t.Fatalf("result %+v", a)
 			}
 			tl := a.TLS
-			if tl.Verified != tt.verified || tl.Expired != tt.expired || tl.ExpiresSoon != tt.expires || !tl.NotAfter.Equal(pki.leaf.NotAfter) {
+			if tl.Verified != tt.verified || tl.Expired != tt.expired || tl.ExpiresSoon != tt.expires || !tl.NotAfter.Equal(pki.Leaf.NotAfter) {
 				t.Errorf("judgement %+v", tl)
 			}
 			if tt.expired && !strings.Contains(tl.VerifyError, "expired") {
@@ -169,22 +171,22 @@ func TestCertificateExpiry(t *testing.T) {
 
 func TestSTARTTLSFailures(t *testing.T) {
 	t.Parallel()
-	pki := newPKI(t, time.Now().Add(90*24*time.Hour))
+	pki := smtptest.NewPKI(t, mxName, time.Now().Add(90*24*time.Hour))
 	tests := []struct {
 		name string
-		b    behaviour
+		b    smtptest.Behaviour
 		step string
 		want string
 	}{
-		{"refused", behaviour{cert: &pki.pair, startReply: "454 4.7.0 TLS not available\r\n"}, smtpprobe.StepSTARTTLS, "454"},
-		{"injected data", behaviour{cert: &pki.pair, startReply: "220 go ahead\r\n250 injected\r\n"}, smtpprobe.StepSTARTTLS, "data after"},
-		{"no handshake", behaviour{cert: &pki.pair, noTLSAfterGo: true}, smtpprobe.StepHandshake, "no answer within"},
+		{"refused", smtptest.Behaviour{Cert: &pki.Pair, StartReply: "454 4.7.0 TLS not available\r\n"}, smtpprobe.StepSTARTTLS, "454"},
+		{"injected data", smtptest.Behaviour{Cert: &pki.Pair, StartReply: "220 go ahead\r\n250 injected\r\n"}, smtpprobe.StepSTARTTLS, "data after"},
+		{"no handshake", smtptest.Behaviour{Cert: &pki.Pair, NoTLSAfterGo: true}, smtpprobe.StepHandshake, "no answer within"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := newServer(t, tt.b)
-			p := proberFor(t, srv, smtpprobe.Config{StepTimeout: 300 * time.Millisecond, RootCAs: pki.roots})
+			srv := smtptest.NewServer(t, tt.b)
+			p := proberFor(t, srv, smtpprobe.Config{StepTimeout: 300 * time.Millisecond, RootCAs: pki.Roots})
 			a := only(t, p.Probe(context.Background(), mxName, []netip.Addr{loopback}))
 			if a.Outcome != smtpprobe.OutcomeTLSFailed || a.Step != tt.step || !a.STARTTLS || !strings.Contains(a.Error, tt.want) {
 				t.Errorf("result %+v", a)
@@ -197,20 +199,20 @@ func TestSMTPErrors(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name string
-		b    behaviour
+		b    smtptest.Behaviour
 		step string
 		want string
 	}{
-		{"greeting rejects", behaviour{greeting: "554 5.7.1 no service for you\r\n"}, smtpprobe.StepGreeting, "554"},
-		{"greeting malformed", behaviour{greeting: "hello there\r\n"}, smtpprobe.StepGreeting, "malformed"},
-		{"endless greeting lines", behaviour{flood: "220-more and more\r\n"}, smtpprobe.StepGreeting, "byte cap"},
-		{"one endless greeting line", behaviour{flood: "220 aaaaaaaaaaaaaaaa"}, smtpprobe.StepGreeting, "byte cap"},
-		{"endless EHLO lines", behaviour{floodOnEHLO: "250-X-EXTENSION\r\n"}, smtpprobe.StepEHLO, "byte cap"},
+		{"greeting rejects", smtptest.Behaviour{Greeting: "554 5.7.1 no service for you\r\n"}, smtpprobe.StepGreeting, "554"},
+		{"greeting malformed", smtptest.Behaviour{Greeting: "hello there\r\n"}, smtpprobe.StepGreeting, "malformed"},
+		{"endless greeting lines", smtptest.Behaviour{Flood: "220-more and more\r\n"}, smtpprobe.StepGreeting, "byte cap"},
+		{"one endless greeting line", smtptest.Behaviour{Flood: "220 aaaaaaaaaaaaaaaa"}, smtpprobe.StepGreeting, "byte cap"},
+		{"endless EHLO lines", smtptest.Behaviour{FloodOnEHLO: "250-X-EXTENSION\r\n"}, smtpprobe.StepEHLO, "byte cap"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := newServer(t, tt.b)
+			srv := smtptest.NewServer(t, tt.b)
 			p := proberFor(t, srv, smtpprobe.Config{MaxReplyBytes: 1024})
 			start := time.Now()
 			a := only(t, p.Probe(context.Background(), mxName, []netip.Addr{loopback}))
@@ -239,7 +241,7 @@ func TestStallIsBounded(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := newServer(t, behaviour{stall: true})
+			srv := smtptest.NewServer(t, smtptest.Behaviour{Stall: true})
 			p := proberFor(t, srv, smtpprobe.Config{Timeout: tt.timeout, StepTimeout: tt.step})
 			start := time.Now()
 			a := only(t, p.Probe(context.Background(), mxName, []netip.Addr{loopback}))
@@ -257,7 +259,7 @@ func TestStallIsBounded(t *testing.T) {
 
 func TestCancelStopsAStalledProbe(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t, behaviour{stall: true})
+	srv := smtptest.NewServer(t, smtptest.Behaviour{Stall: true})
 	p := proberFor(t, srv, smtpprobe.Config{Timeout: 30 * time.Second, StepTimeout: 30 * time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
@@ -277,8 +279,8 @@ func TestCancelStopsAStalledProbe(t *testing.T) {
 // listener on the loopback address accepts nothing.
 func TestNonPublicAddressesAreNeverDialled(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t, behaviour{})
-	p, err := smtpprobe.New(smtpprobe.Config{Port: srv.addr.Port()})
+	srv := smtptest.NewServer(t, smtptest.Behaviour{})
+	p, err := smtpprobe.New(smtpprobe.Config{Port: srv.Addr.Port()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +303,7 @@ func TestNonPublicAddressesAreNeverDialled(t *testing.T) {
 	if n := dials.Load(); n != 0 {
 		t.Errorf("%d connection attempts, want 0", n)
 	}
-	if n := srv.accepted.Load(); n != 0 {
+	if n := srv.Accepted(); n != 0 {
 		t.Errorf("the loopback listener accepted %d connections, want 0", n)
 	}
 
@@ -312,8 +314,8 @@ func TestNonPublicAddressesAreNeverDialled(t *testing.T) {
 	if a := only(t, allowed.Probe(context.Background(), mxName, []netip.Addr{loopback})); a.Outcome != smtpprobe.OutcomeNoSTARTTLS {
 		t.Errorf("allow-listed probe %+v", a)
 	}
-	if dials.Load() != 1 || srv.accepted.Load() != 1 {
-		t.Errorf("allow-listed probe: %d dials, %d accepted; want 1 and 1", dials.Load(), srv.accepted.Load())
+	if dials.Load() != 1 || srv.Accepted() != 1 {
+		t.Errorf("allow-listed probe: %d dials, %d accepted; want 1 and 1", dials.Load(), srv.Accepted())
 	}
 }
 
@@ -322,36 +324,36 @@ func TestNonPublicAddressesAreNeverDialled(t *testing.T) {
 // dial is redirected to loopback) is still refused.
 func TestGuardAtConnect(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t, behaviour{})
+	srv := smtptest.NewServer(t, smtptest.Behaviour{})
 	p := proberFor(t, srv, smtpprobe.Config{})
 	var dials atomic.Int32
-	countDials(p, &dials, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.2"), srv.addr.Port()))
+	countDials(p, &dials, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.2"), srv.Addr.Port()))
 	a := only(t, p.Probe(context.Background(), mxName, []netip.Addr{loopback}))
 	if a.Outcome != smtpprobe.OutcomeUnreachable || !strings.Contains(a.Error, "blocked address") {
 		t.Errorf("result %+v", a)
 	}
-	if dials.Load() != 1 || srv.accepted.Load() != 0 {
-		t.Errorf("%d dials, %d accepted; want 1 and 0", dials.Load(), srv.accepted.Load())
+	if dials.Load() != 1 || srv.Accepted() != 0 {
+		t.Errorf("%d dials, %d accepted; want 1 and 0", dials.Load(), srv.Accepted())
 	}
 }
 
 func TestLimits(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t, behaviour{})
+	srv := smtptest.NewServer(t, smtptest.Behaviour{})
 	// Three allow-listed loopback addresses, all dialled through to srv.
 	var allow guard.AllowList
 	addrs := []netip.Addr{}
 	for _, s := range []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"} {
 		a := netip.MustParseAddr(s)
 		addrs = append(addrs, a)
-		allow.Endpoints = append(allow.Endpoints, netip.AddrPortFrom(a, srv.addr.Port()))
+		allow.Endpoints = append(allow.Endpoints, netip.AddrPortFrom(a, srv.Addr.Port()))
 	}
-	p, err := smtpprobe.New(smtpprobe.Config{AllowList: allow, Port: srv.addr.Port(), MaxAddrs: 2, MaxHosts: 2})
+	p, err := smtpprobe.New(smtpprobe.Config{AllowList: allow, Port: srv.Addr.Port(), MaxAddrs: 2, MaxHosts: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var dials atomic.Int32
-	countDials(p, &dials, srv.addr)
+	countDials(p, &dials, srv.Addr)
 	hosts := []smtpprobe.Host{
 		{Name: "mx1.example.test", Addrs: append([]netip.Addr{netip.MustParseAddr("10.0.0.1"), addrs[0], addrs[0]}, addrs[1:]...)},
 		{Name: "mx2.example.test", Addrs: addrs[:1]},
@@ -411,5 +413,38 @@ func TestHeloName(t *testing.T) {
 		if _, err := smtpprobe.New(smtpprobe.Config{HeloName: bad}); err == nil {
 			t.Errorf("HeloName %q accepted", bad)
 		}
+	}
+}
+
+// Config.Wait runs before the first connection; when it fails, nothing is
+// dialled and the addresses are skipped.
+func TestWaitWithholdsConnections(t *testing.T) {
+	t.Parallel()
+	srv := smtptest.NewServer(t, smtptest.Behaviour{})
+	refused := errors.New("payment not verified")
+	for _, tt := range []struct {
+		name     string
+		wait     error
+		outcome  smtpprobe.Outcome
+		accepted int
+	}{
+		{"verified", nil, smtpprobe.OutcomeNoSTARTTLS, 1},
+		{"refused", refused, smtpprobe.OutcomeSkipped, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var waits atomic.Int32
+			before := srv.Accepted()
+			p := proberFor(t, srv, smtpprobe.Config{Wait: func(context.Context) error { waits.Add(1); return tt.wait }})
+			r := p.Probe(context.Background(), mxName, []netip.Addr{netip.MustParseAddr("10.0.0.25"), loopback})
+			if len(r.Addrs) != 2 || r.Addrs[0].Outcome != smtpprobe.OutcomeRefused || r.Addrs[1].Outcome != tt.outcome {
+				t.Fatalf("result %+v", r)
+			}
+			if tt.wait != nil && !strings.Contains(r.Addrs[1].Error, "withheld: payment not verified") {
+				t.Errorf("error %q", r.Addrs[1].Error)
+			}
+			if waits.Load() != 1 || srv.Accepted()-before != tt.accepted {
+				t.Errorf("%d waits, %d accepted; want 1 and %d", waits.Load(), srv.Accepted()-before, tt.accepted)
+			}
+		})
 	}
 }
