@@ -36,15 +36,21 @@ type session struct {
 	limit    int
 	mu       sync.Mutex
 	canceled bool
+	// budgetBound is true when the armed deadline is the host budget's
+	// rather than the step's: a deadline hit is then the budget spent,
+	// even in the instant before ctx itself reports it.
+	budgetBound bool
 }
 
 // arm sets the connection's deadline for the next step.
 func (s *session) arm(d time.Duration) {
 	deadline := time.Now().Add(d)
+	budget := false
 	if end, ok := s.ctx.Deadline(); ok && end.Before(deadline) {
-		deadline = end
+		deadline, budget = end, true
 	}
 	s.mu.Lock()
+	s.budgetBound = budget
 	defer s.mu.Unlock()
 	if s.canceled {
 		deadline = time.Unix(1, 0)
@@ -82,9 +88,12 @@ func (s *session) explain(err error) error {
 		!errors.Is(err, context.Canceled) {
 		return err
 	}
+	s.mu.Lock()
+	budget := s.budgetBound
+	s.mu.Unlock()
 	if ctxErr := s.ctx.Err(); errors.Is(ctxErr, context.Canceled) {
 		return ctxErr
-	} else if ctxErr != nil {
+	} else if ctxErr != nil || budget {
 		return errors.New("the host's time budget was spent")
 	}
 	return fmt.Errorf("no answer within %s", s.step)
