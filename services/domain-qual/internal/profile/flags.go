@@ -22,6 +22,9 @@ const (
 	FlagSPFPermissiveAll         FlagID = "spf_permissive_all"
 	FlagDKIMNotFound             FlagID = "dkim_not_found"
 	FlagNoEmailSecurityGateway   FlagID = "no_email_security_gateway"
+	FlagSTARTTLSNotOffered       FlagID = "starttls_not_offered"
+	FlagDANEBroken               FlagID = "dane_broken"
+	FlagMXCertificateProblem     FlagID = "mx_certificate_problem"
 	FlagSiteUnreachable          FlagID = "site_unreachable"
 	FlagParkedDomain             FlagID = "parked_domain"
 	FlagHTTPSUnavailable         FlagID = "https_unavailable"
@@ -173,6 +176,23 @@ func rules() []rule {
 		}
 		return r.one("mail goes straight to "+p.Provider.Name+" without a filtering gateway.", p.Evidence...)
 	})
+	add(rule{id: FlagSTARTTLSNotOffered, title: "mail to the domain can travel in plaintext", priority: PriorityHigh,
+		condition: "dns_audit.starttls has a " + string(finding.STARTTLSNotOffered) + " finding: the STARTTLS probe ran and an MX host answered EHLO without STARTTLS"},
+		func(r rule, in *ruleInput) []Flag {
+			return auditFinding(r, in.audit.STARTTLS.Findings, finding.STARTTLSNotOffered)
+		})
+	add(rule{id: FlagDANEBroken, title: "DANE makes senders defer mail", priority: PriorityHigh,
+		condition: "dns_audit.dane has a " + string(finding.DANEBogus) + " or " + string(finding.DANEMismatch) +
+			" finding: the MX hosts' TLSA records fail DNSSEC validation, or the certificate a probed MX host presents matches none of them"},
+		func(r rule, in *ruleInput) []Flag {
+			return auditFinding(r, in.audit.DANE.Findings, finding.DANEBogus, finding.DANEMismatch)
+		})
+	add(rule{id: FlagMXCertificateProblem, title: "an MX host's certificate is expired or invalid", priority: PriorityMedium,
+		condition: "dns_audit.starttls has a " + string(finding.STARTTLSCertificateExpired) + " or " + string(finding.STARTTLSCertificateInvalid) +
+			" finding: the STARTTLS probe ran and a presented certificate has expired or does not verify for the MX host name"},
+		func(r rule, in *ruleInput) []Flag {
+			return auditFinding(r, in.audit.STARTTLS.Findings, finding.STARTTLSCertificateExpired, finding.STARTTLSCertificateInvalid)
+		})
 	add(rule{id: FlagSiteUnreachable, title: "website unreachable", priority: PriorityMedium,
 		condition: "website_metadata.reachable is false"}, func(r rule, in *ruleInput) []Flag {
 		if in.site.Reachable || in.site.Error == nil {
@@ -272,6 +292,16 @@ func ruleDMARC(r rule, in *ruleInput) []Flag {
 		ev = d.Label + " TXT " + d.Record
 	}
 	return r.one("the DMARC record is unusable, so receivers apply no policy.", ev)
+}
+
+// auditFinding raises r's flag from the most severe of the audit's
+// findings fs with one of ids, quoting its title, detail and evidence.
+func auditFinding(r rule, fs []finding.Finding, ids ...finding.ID) []Flag {
+	f, ok := finding.Find(fs, ids...)
+	if !ok {
+		return nil
+	}
+	return r.one(f.Title+": "+f.Detail, string(f.ID)+" "+f.Evidence)
 }
 
 func ruleOutdatedCMS(r rule, in *ruleInput) []Flag {

@@ -124,6 +124,35 @@ func TestRules(t *testing.T) {
 		{name: "self-hosted mail is not flagged for a gateway", mutate: func(in *ruleInput) {
 			in.provider = mxprovider.Result{Provider: mxprovider.Provider{Kind: mxprovider.SelfHosted}}
 		}},
+		{name: "an MX host without STARTTLS", mutate: func(in *ruleInput) {
+			in.audit.STARTTLS = audit.STARTTLSResult{Status: audit.STARTTLSNotOffered, Findings: []finding.Finding{{ID: finding.STARTTLSNotOffered,
+				Severity: finding.High, Title: "an MX host does not offer STARTTLS", Detail: "mail travels in plaintext.", Evidence: "mx1.acme-widgets.com [81.2.69.160]: EHLO without STARTTLS"}}}
+		}, want: []FlagID{FlagSTARTTLSNotOffered}, evidence: "starttls.not_offered mx1.acme-widgets.com [81.2.69.160]: EHLO without STARTTLS"},
+		{name: "probe off: not_probed is not read as no STARTTLS", mutate: func(in *ruleInput) {
+			in.audit.STARTTLS = audit.STARTTLSResult{Status: audit.STARTTLSNotProbed, Findings: []finding.Finding{}}
+		}},
+		{name: "a failed handshake or old TLS is no flag of its own", mutate: func(in *ruleInput) {
+			in.audit.STARTTLS = audit.STARTTLSResult{Status: audit.STARTTLSFailed, Findings: append(reported(finding.STARTTLSHandshakeFailed, finding.High),
+				reported(finding.STARTTLSOldTLS, finding.Medium)...)}
+		}},
+		{name: "TLSA records matching no presented certificate", mutate: func(in *ruleInput) {
+			in.audit.DANE.Findings = reported(finding.DANEMismatch, finding.High)
+		}, want: []FlagID{FlagDANEBroken}, evidence: "dane.mismatch"},
+		{name: "TLSA records failing DNSSEC", mutate: func(in *ruleInput) {
+			in.audit.DANE.Findings = reported(finding.DANEBogus, finding.High)
+		}, want: []FlagID{FlagDANEBroken}, evidence: "dane.bogus"},
+		{name: "TLSA in an unsigned zone or missing DANE is not broken DANE", mutate: func(in *ruleInput) {
+			in.audit.DANE.Findings = append(reported(finding.DANEUnsignedZone, finding.Medium), reported(finding.DANEMissing, finding.Info)...)
+		}},
+		{name: "expired MX certificate", mutate: func(in *ruleInput) {
+			in.audit.STARTTLS.Findings = append(reported(finding.STARTTLSCertificateExpiresSoon, finding.Low), reported(finding.STARTTLSCertificateExpired, finding.High)...)
+		}, want: []FlagID{FlagMXCertificateProblem}, evidence: "starttls.certificate_expired"},
+		{name: "MX certificate not verifying for the host name", mutate: func(in *ruleInput) {
+			in.audit.STARTTLS.Findings = reported(finding.STARTTLSCertificateInvalid, finding.Medium)
+		}, want: []FlagID{FlagMXCertificateProblem}, evidence: "starttls.certificate_invalid"},
+		{name: "an MX certificate expiring soon is not flagged", mutate: func(in *ruleInput) {
+			in.audit.STARTTLS.Findings = reported(finding.STARTTLSCertificateExpiresSoon, finding.Low)
+		}},
 		{name: "site unreachable", mutate: func(in *ruleInput) {
 			in.site = &Website{Error: &WebsiteError{Code: "timeout", Message: "fetch https://acme-widgets.com/: timeout"},
 				Attempts: []Attempt{{URL: "https://acme-widgets.com/", Outcome: "timeout"}}}

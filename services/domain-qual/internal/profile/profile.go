@@ -46,6 +46,9 @@
 //	spf_permissive_all                 high      SPF ends in +all or ?all, or includes a record ending in +all
 //	dkim_not_found                     medium    no DKIM key among the tried selectors (not for null-MX domains)
 //	no_email_security_gateway          medium    the primary MX is a mailbox provider and no MX is a gateway
+//	starttls_not_offered               high      the STARTTLS probe ran and an MX host offers no STARTTLS (starttls.not_offered)
+//	dane_broken                        high      TLSA records fail DNSSEC (dane.bogus) or match no presented certificate (dane.mismatch)
+//	mx_certificate_problem             medium    the STARTTLS probe ran and an MX certificate is expired or does not verify (starttls.certificate_expired/_invalid)
 //	site_unreachable                   medium    no website URL answered
 //	parked_domain                      high      the page carries a parking marker (ParkingMarkers) or ends on a parking host
 //	https_unavailable                  high      the site answers over HTTP only
