@@ -2,6 +2,8 @@ package profile_test
 
 import (
 	"context"
+	"crypto/tls"
+	"encoding/hex"
 	"fmt"
 	"net/netip"
 	"slices"
@@ -9,16 +11,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/miekg/dns"
+
 	"github.com/intel402/intel402/pkg/evidence/dnstest"
 	"github.com/intel402/intel402/pkg/evidence/guard"
 	"github.com/intel402/intel402/pkg/evidence/webtech"
 	"github.com/intel402/intel402/services/domain-qual/internal/audit"
 	"github.com/intel402/intel402/services/domain-qual/internal/classify"
+	"github.com/intel402/intel402/services/domain-qual/internal/dane"
 	"github.com/intel402/intel402/services/domain-qual/internal/domainlists"
 	"github.com/intel402/intel402/services/domain-qual/internal/finding"
 	"github.com/intel402/intel402/services/domain-qual/internal/mxprovider"
 	"github.com/intel402/intel402/services/domain-qual/internal/profile"
 	"github.com/intel402/intel402/services/domain-qual/internal/resolver"
+	"github.com/intel402/intel402/services/domain-qual/internal/smtpprobe"
+	"github.com/intel402/intel402/services/domain-qual/internal/smtpprobe/smtptest"
 )
 
 // One judgement, one answer: every address class and every SPF shape below
@@ -35,6 +42,13 @@ type judges struct {
 
 func newJudges(t *testing.T, zones ...string) judges {
 	t.Helper()
+	return newProbingJudges(t, nil, zones...)
+}
+
+// newProbingJudges is newJudges with the dns-audit's STARTTLS probe (nil:
+// off).
+func newProbingJudges(t *testing.T, prober audit.Prober, zones ...string) judges {
+	t.Helper()
 	srv := dnstest.Start(t, dnstest.Config{Zones: zones})
 	r, err := resolver.New(resolver.Config{Servers: []string{srv.Addr()}, Attempts: 1, Timeout: 2 * time.Second})
 	if err != nil {
@@ -48,7 +62,7 @@ func newJudges(t *testing.T, zones ...string) judges {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := audit.New(audit.Config{Resolver: r, Fetcher: noPolicy{}, Now: func() time.Time { return fixedNow }})
+	a, err := audit.New(audit.Config{Resolver: r, Fetcher: noPolicy{}, Prober: prober, Now: func() time.Time { return fixedNow }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -502,4 +516,108 @@ func recommendationIDs(r audit.Result) []finding.ID {
 		out = append(out, f.ID)
 	}
 	return out
+}
+
+// A transport problem gets one verdict everywhere: a DANE mismatch, a
+// TLS 1.1-only server or an MX host without STARTTLS (probe on) is the
+// dns-audit's finding, the points it adds to the score, the same finding in
+// full-profile's embedded audit, and the full-profile flag that quotes it;
+// with the probe off nothing is known and no flag fires. The MX host of
+// transport-verdicts.com (a DNSSEC-signed zone) is a local SMTP server on
+// loopback, allow-listed for the prober only.
+func TestTransportProblemsGetOneVerdict(t *testing.T) {
+	t.Parallel()
+	const domain, mxHost = "transport-verdicts.com", "mx1.transport-verdicts.com"
+	served := smtptest.NewPKI(t, mxHost, time.Now().Add(90*24*time.Hour))
+	other := smtptest.NewPKI(t, mxHost, time.Now().Add(90*24*time.Hour))
+	tlsa311 := func(p *smtptest.PKI) string {
+		return "3 1 1 " + hex.EncodeToString(dane.Association(p.Leaf, dane.SelectorSPKI, dane.MatchingSHA256))
+	}
+	// transportFlags are the flags that restate transport findings, and flagged their findings.
+	transportFlags := []profile.FlagID{profile.FlagSTARTTLSNotOffered, profile.FlagDANEBroken, profile.FlagMXCertificateProblem}
+	flagged := []finding.ID{finding.DANEMismatch, finding.DANEBogus, finding.STARTTLSNotOffered, finding.STARTTLSCertificateExpired, finding.STARTTLSCertificateInvalid}
+	tests := []struct {
+		name    string
+		off     bool
+		server  smtptest.Behaviour
+		tlsa    string
+		verdict finding.ID      // the audit's transport finding; "" when none
+		check   audit.CheckName // the check that scores it
+		flag    profile.FlagID  // the flag restating it; "" when none
+	}{
+		{name: "DANE-EE naming another key", server: smtptest.Behaviour{Cert: &served.Pair}, tlsa: tlsa311(other),
+			verdict: finding.DANEMismatch, check: audit.CheckDANE, flag: profile.FlagDANEBroken},
+		{name: "no STARTTLS", server: smtptest.Behaviour{}, verdict: finding.STARTTLSNotOffered, check: audit.CheckSTARTTLS, flag: profile.FlagSTARTTLSNotOffered},
+		{name: "DANE-EE naming the served key", server: smtptest.Behaviour{Cert: &served.Pair}, tlsa: tlsa311(served)},
+		{name: "TLS 1.1 only: scored, no flag", server: smtptest.Behaviour{Cert: &served.Pair, MaxVersion: tls.VersionTLS11}, tlsa: tlsa311(served),
+			verdict: finding.STARTTLSOldTLS, check: audit.CheckSTARTTLS},
+		{name: "probe off: not_probed, no flag", off: true, server: smtptest.Behaviour{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := smtptest.NewServer(t, tc.server)
+			var prober audit.Prober
+			if !tc.off {
+				p, err := smtpprobe.New(smtpprobe.Config{AllowList: guard.AllowList{Endpoints: []netip.AddrPort{srv.Addr}},
+					Port: srv.Addr.Port(), RootCAs: served.Roots, Timeout: 2 * time.Second, StepTimeout: time.Second})
+				if err != nil {
+					t.Fatal(err)
+				}
+				prober = p
+			}
+			text := "$ORIGIN " + domain + ".\n$TTL 300\n@ IN SOA ns1 hostmaster 1 3600 600 86400 300\n@ IN NS ns1\nns1 IN A 81.2.69.1\n" +
+				"@ IN MX 10 mx1\nmx1 IN A 127.0.0.1\n@ IN TXT \"v=spf1 mx -all\"\n"
+			if tc.tlsa != "" {
+				text += "_25._tcp.mx1 IN TLSA " + tc.tlsa + "\n"
+			}
+			signer := dnstest.NewSigner(t, domain, fixedNow.Add(-24*time.Hour), fixedNow.Add(30*24*time.Hour))
+			com := "$ORIGIN com.\n$TTL 300\n@ IN SOA a.gtld-servers.net. nstld.verisign-grs.com. 1 1800 900 604800 900\n" + signer.DS(dns.SHA256)
+			j := newProbingJudges(t, prober, signer.Sign(t, text), com)
+			_, au, pr := j.judge(t, domain)
+			if au.DNSSEC.Status != "signed" {
+				t.Fatalf("the fixture zone is not signed: %+v", au.DNSSEC)
+			}
+			if tc.off != (au.STARTTLS.Status == audit.STARTTLSNotProbed) || tc.off != (pr.DNSAudit.STARTTLS.Status == audit.STARTTLSNotProbed) {
+				t.Errorf("starttls: dns-audit %s, full-profile %s, probe off %v", au.STARTTLS.Status, pr.DNSAudit.STARTTLS.Status, tc.off)
+			}
+			var want finding.Finding
+			for label, res := range map[string]audit.Result{"dns-audit": au, "full-profile's dns_audit": pr.DNSAudit} {
+				var ids []finding.ID
+				for _, f := range res.Recommendations {
+					if f.ID == finding.DANEMismatch || f.ID == finding.DANEBogus || strings.HasPrefix(string(f.ID), "starttls.") {
+						ids = append(ids, f.ID)
+					}
+				}
+				got, ok := finding.Find(res.Recommendations, tc.verdict)
+				if tc.verdict != "" && !ok {
+					t.Fatalf("%s: verdict %q missing: %v", label, tc.verdict, ids)
+				}
+				if tc.flag == "" && slices.ContainsFunc(ids, func(id finding.ID) bool { return slices.Contains(flagged, id) }) {
+					t.Errorf("%s reports %v, want none of the flagged findings", label, ids)
+				}
+				want = got
+				// The score counts the verdict under its check.
+				counted := slices.ContainsFunc(res.ScoreBreakdown, func(it audit.ScoreItem) bool {
+					return it.FindingID == tc.verdict && it.Points > 0 && it.Check == tc.check
+				})
+				if tc.verdict != "" && !counted {
+					t.Errorf("%s: the score does not count %s: %+v", label, tc.verdict, res.ScoreBreakdown)
+				}
+			}
+			if au.RiskScore != pr.DNSAudit.RiskScore || au.RiskLevel != pr.DNSAudit.RiskLevel {
+				t.Errorf("risk: dns-audit %d/%s, full-profile %d/%s", au.RiskScore, au.RiskLevel, pr.DNSAudit.RiskScore, pr.DNSAudit.RiskLevel)
+			}
+			for _, id := range transportFlags {
+				i := slices.IndexFunc(pr.OpportunityFlags, func(f profile.Flag) bool { return f.ID == id })
+				if (i >= 0) != (id == tc.flag) {
+					t.Errorf("%s raised=%v, dns-audit verdict %q (%+v)", id, i >= 0, tc.verdict, pr.OpportunityFlags)
+					continue
+				}
+				if i >= 0 && !slices.Equal(pr.OpportunityFlags[i].Evidence, []string{string(want.ID) + " " + want.Evidence}) {
+					t.Errorf("%s evidence %q, want the audit's %q", id, pr.OpportunityFlags[i].Evidence, want.Evidence)
+				}
+			}
+		})
+	}
 }
