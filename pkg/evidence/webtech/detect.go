@@ -105,6 +105,15 @@ func Detect(in Input) []Hint {
 				st.version, st.versionWeight = version, r.Weight
 			}
 		}
+		for j := range t.Rules {
+			t.Rules[j].matchLoaded(sc, func(form Source, detail string, w float64) {
+				if st == nil {
+					st = &hitState{tech: t}
+					hits[t.Name] = st
+				}
+				st.addLoad(form, detail, w)
+			})
+		}
 	}
 	addMail(hits, in.Mail)
 	applyImplies(hits)
@@ -116,7 +125,7 @@ func Detect(in Input) []Hint {
 			Category:   st.tech.Category,
 			Version:    st.version,
 			Confidence: math.Round(st.confidence()*1000) / 1000,
-			Evidence:   st.evidence,
+			Evidence:   st.allEvidence(),
 			Website:    st.tech.Website,
 		})
 	}
@@ -132,9 +141,11 @@ func Detect(in Input) []Hint {
 // scan is one Detect call's precomputed view of the page: which HTML
 // literals occur and which host-suffix rules matched which value.
 type scan struct {
-	p         *page
-	htmlFound []bool
-	hostHits  map[int]string // rule id -> first matching URL or host
+	p            *page
+	htmlFound    []bool
+	snippetFound []bool
+	hostHits     map[int]string    // rule id -> first matching URL or host
+	loadHits     map[int][]loadHit // rule id -> first matching URL per loading form
 }
 
 func newScan(p *page) *scan {
@@ -142,6 +153,10 @@ func newScan(p *page) *scan {
 	if len(p.html) > 0 {
 		sc.htmlFound = registry.html.scan(p.html)
 	}
+	if len(p.inlineJS) > 0 {
+		sc.snippetFound = registry.snippets.scan(p.inlineJS)
+	}
+	sc.indexLoaded()
 	sc.indexHost(SourceURL, p.host, p.host)
 	for _, src := range []struct {
 		source Source
@@ -179,6 +194,12 @@ type hitState struct {
 	weights       []float64 // weights[i] belongs to evidence[i]
 	version       string
 	versionWeight float64
+	// loadEvidence lists the hits in the loading forms (preload, inline
+	// URL, escaped JSON URL, snippet, legacy host); together they are one
+	// observation, "the page loads the vendor's code", of weight loadWeight,
+	// the strongest of them.
+	loadEvidence []Evidence
+	loadWeight   float64
 }
 
 // add records a hit. Two rules that matched the same observed item (same
@@ -195,13 +216,33 @@ func (s *hitState) add(src Source, detail string, w float64) {
 	s.weights = append(s.weights, w)
 }
 
-// confidence is the noisy-or of the observation weights, 1 - Π(1 - w).
+// addLoad records a hit in a loading form; only the strongest counts.
+func (s *hitState) addLoad(src Source, detail string, w float64) {
+	e := Evidence{Source: src, Detail: truncate(detail)}
+	if !slices.Contains(s.loadEvidence, e) && !slices.Contains(s.evidence, e) {
+		s.loadEvidence = append(s.loadEvidence, e)
+	}
+	s.loadWeight = max(s.loadWeight, clamp01(w))
+}
+
+// allEvidence is the rule evidence followed by the loading-form evidence.
+func (s *hitState) allEvidence() []Evidence {
+	if len(s.loadEvidence) == 0 {
+		return s.evidence
+	}
+	return append(slices.Clip(s.evidence), s.loadEvidence...)
+}
+
+// confidence is the noisy-or of the observation weights, 1 - Π(1 - w), or
+// the loading-form weight when that is stronger: the loading forms show
+// what the other rules show, so they establish a technology those rules
+// missed but never raise one they found.
 func (s *hitState) confidence() float64 {
 	miss := 1.0
 	for _, w := range s.weights {
 		miss *= 1 - w
 	}
-	return 1 - miss
+	return max(1-miss, s.loadWeight)
 }
 
 // addMail records the caller's mail observations as evidence. Several MX

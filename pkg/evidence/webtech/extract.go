@@ -33,8 +33,13 @@ type page struct {
 	scripts []urlItem
 	links   []urlItem
 	iframes []urlItem
-	html    []byte
-	txt     []string
+	// loaded are the script URLs loaded in forms other than <script src>
+	// (preloads, inline literals, escaped JSON lists); inlineJS is the
+	// inline JavaScript, for snippet rules.
+	loaded   []loadedURL
+	inlineJS []byte
+	html     []byte
+	txt      []string
 }
 
 // urlItem is one script/link/iframe URL with its lower-cased form and host.
@@ -58,6 +63,7 @@ func urlItems(raw []string) []urlItem {
 type markup struct {
 	scripts, links, iframes []string
 	metas                   []metaTag
+	inline                  inlineCollector
 }
 
 // extractMarkup walks the HTML once with the x/net/html tokenizer and
@@ -77,17 +83,31 @@ func extractMarkup(doc []byte) markup {
 			continue
 		}
 		name, hasAttr := z.TagName()
+		if string(name) == "script" {
+			var a tagAttrs
+			if hasAttr {
+				a = attrs(z, "src", "type", "")
+			}
+			if a.src != "" {
+				if len(m.scripts) < maxTags {
+					m.scripts = append(m.scripts, a.src)
+				}
+			} else if tt == html.StartTagToken && z.Next() == html.TextToken {
+				m.inline.addBody(scriptKindOf(a.typ), z.Text())
+			}
+			continue
+		}
 		if !hasAttr {
 			continue
 		}
 		switch string(name) {
-		case "script":
-			if v := attr(z, "src"); v != "" && len(m.scripts) < maxTags {
-				m.scripts = append(m.scripts, v)
-			}
 		case "link":
-			if v := attr(z, "href"); v != "" && len(m.links) < maxTags {
-				m.links = append(m.links, v)
+			a := attrs(z, "href", "rel", "as")
+			if a.src != "" && len(m.links) < maxTags {
+				m.links = append(m.links, a.src)
+			}
+			if a.src != "" && preloadsScript(a.typ, a.as, a.src) {
+				m.inline.addURL(SourcePreload, a.src)
 			}
 		case "iframe":
 			if v := attr(z, "src"); v != "" && len(m.iframes) < maxTags {
@@ -112,6 +132,30 @@ func attr(z *html.Tokenizer, want string) string {
 		}
 		if !more {
 			return ""
+		}
+	}
+}
+
+// tagAttrs holds the three attributes attrs was asked for.
+type tagAttrs struct{ src, typ, as string }
+
+// attrs reads the trimmed values of up to three named attributes of the
+// current tag (into src, typ and as, in that order); the first of each wins.
+func attrs(z *html.Tokenizer, a, b, c string) tagAttrs {
+	var t tagAttrs
+	var seenA, seenB, seenC bool
+	for {
+		k, v, more := z.TagAttr()
+		switch key := string(k); {
+		case key == a && !seenA:
+			t.src, seenA = clip(strings.TrimSpace(string(v))), true
+		case key == b && !seenB:
+			t.typ, seenB = clip(strings.TrimSpace(string(v))), true
+		case c != "" && key == c && !seenC:
+			t.as, seenC = clip(strings.TrimSpace(string(v))), true
+		}
+		if !more {
+			return t
 		}
 	}
 }
@@ -249,6 +293,7 @@ func newPage(in Input) *page {
 		links = m.links
 	}
 	p.scripts, p.links = urlItems(scripts), urlItems(links)
+	p.loaded, p.inlineJS = m.inline.loaded, m.inline.js
 
 	p.txt = capList(in.DNSTXT)
 	return p

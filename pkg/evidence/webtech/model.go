@@ -89,6 +89,13 @@ const (
 	SourceMX      Source = "mx"      // an MX host, reported through Input.Mail
 	SourceSPF     Source = "spf"     // an SPF include/redirect target, reported through Input.Mail
 	SourceImplied Source = "implied" // added because another detected technology implies it
+
+	// Loading forms: what the browser loads without a <script src> (see loading.go).
+	SourcePreload      Source = "preload"       // <link rel=preload|modulepreload|prefetch> of a script
+	SourceInlineScript Source = "inline_script" // a URL string literal in an inline <script> body
+	SourceInlineJSON   Source = "inline_json"   // a JSON-escaped URL in an inline script, or a script URL in a JSON block
+	SourceSnippet      Source = "snippet"       // a vendor snippet's code shape inside an inline <script> body
+	SourceLegacyHost   Source = "legacy_host"   // a script loaded, in any form, from a host the vendor used to serve from
 )
 
 // MatchKind says how a rule's Pattern is compared with the observed value.
@@ -268,6 +275,38 @@ func HTMLRe(anchor, re string, w float64) Rule {
 	r := regexpRule(SourceHTML, "", re, w, regexp.MustCompile(re))
 	r.anchor = anchor
 	return r
+}
+
+// Snippet matches a case-sensitive literal inside inline <script> bodies
+// only (never in visible text, attributes or meta): a vendor snippet's code
+// shape such as "_sf_async_config" or "apstag.init(".
+func Snippet(literal string, w float64) Rule {
+	return Rule{Source: SourceSnippet, Kind: MatchContains, Pattern: literal, Weight: w}
+}
+
+// SnippetRe matches a case-sensitive regexp inside inline <script> bodies;
+// it runs only when anchor occurs in them.
+func SnippetRe(anchor, re string, w float64) Rule {
+	if anchor == "" {
+		panic("webtech: SnippetRe needs a non-empty anchor for " + re)
+	}
+	r := regexpRule(SourceSnippet, "", re, w, regexp.MustCompile(re))
+	r.anchor = anchor
+	return r
+}
+
+// LegacyHost matches a script the page loads, in any loading form (src,
+// preload, inline literal, escaped JSON), from host or a subdomain of it: a
+// host the vendor used to serve its script from (cdn.ravenjs.com for Sentry).
+func LegacyHost(host string, w float64) Rule {
+	return Rule{Source: SourceLegacyHost, Kind: MatchHostSuffix, Pattern: strings.ToLower(host), Weight: w}
+}
+
+// Legacy matches a script URL the page loads, in any loading form, against
+// a case-insensitive regexp: a path the vendor used to serve its script from
+// (platform.twitter.com/oct.js for the X pixel).
+func Legacy(re string, w float64) Rule {
+	return regexpRule(SourceLegacyHost, "", re, w, compileCI(re))
 }
 
 // URLHost matches when the fetched page's host is host or a subdomain of it.

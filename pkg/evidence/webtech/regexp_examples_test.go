@@ -69,6 +69,16 @@ var regexpExamples = []regexpExample{
 	{"Google Analytics", webtech.SourceScript, "", `google-analytics\.com/(?:analytics|ga)\.js`, `https://www.google-analytics.com/analytics.js`},
 	{"Google Analytics", webtech.SourceScript, "", `googletagmanager\.com/gtag/js\?id=UA-`, `https://www.googletagmanager.com/gtag/js?id=UA-12345678-1`},
 	{"Google Analytics", webtech.SourceHTML, "", `['"]UA-\d{4,10}-\d{1,4}['"]`, `<script>ga('create', 'UA-12345678-1', 'auto');</script>`},
+	{"Google Analytics", webtech.SourceLegacyHost, "", `google-analytics\.com/urchin\.js`, `http://www.google-analytics.com/urchin.js`},
+	{"Chartbeat", webtech.SourceLegacyHost, "", `chartbeat\.download\.akamai\.com/`, `https://a248.e.akamai.net/chartbeat.download.akamai.com/102508/js/chartbeat.js`},
+	{"Klaviyo", webtech.SourceSnippet, "", `\b_learnq\s*(?:=|\.push\()`, `var _learnq = _learnq || []; _learnq.push(['account', 'AbC123']);`},
+	{"X Pixel", webtech.SourceSnippet, "", `\btwq\(\s*['"](?:init|config)['"]`, `twq('config', 'o1a2b');`},
+	{"X Pixel", webtech.SourceLegacyHost, "", `platform\.twitter\.com/oct\.js`, `//platform.twitter.com/oct.js`},
+	{"Google AdSense", webtech.SourceHTML, "", `data-ad-client=["']?ca-pub-\d{6,}`, `<ins class="ad-slot" data-ad-client="ca-pub-1234567890123456" data-ad-slot="42"></ins>`},
+	{"Google AdSense", webtech.SourceSnippet, "", `\(\s*adsbygoogle\s*=\s*window\.adsbygoogle\s*\|\|\s*\[\s*\]\s*\)\.push\(`, `(adsbygoogle = window.adsbygoogle || []).push({});`},
+	{"Google AdSense", webtech.SourceSnippet, "", `google_ad_client\s*[:=]\s*["']ca-pub-\d{6,}`, `(adsbygoogle = window.adsbygoogle || []).push({google_ad_client: "ca-pub-1234567890123456", enable_page_level_ads: true});`},
+	{"Google Ad Manager", webtech.SourceLegacyHost, "", `googletagservices\.com/tag/js/gpt\.js`, `https://www.googletagservices.com/tag/js/gpt.js`},
+	{"Google Ad Manager", webtech.SourceLegacyHost, "", `partner\.googleadservices\.com/gampad/`, `http://partner.googleadservices.com/gampad/google_service.js`},
 	{"Google Analytics 4", webtech.SourceScript, "", `googletagmanager\.com/gtag/js\?id=G-`, `https://www.googletagmanager.com/gtag/js?id=G-7XK2M9QZ4P`},
 	{"Google Analytics 4", webtech.SourceHTML, "", `gtag\(\s*['"]config['"]\s*,\s*['"]G-[A-Z0-9]{4,12}['"]`, `<script>gtag('config', 'G-7XK2M9QZ4P');</script>`},
 	{"Mixpanel", webtech.SourceScript, "", `mixpanel-[0-9.]+(?:-latest)?(?:\.min)?\.js`, `https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js`},
@@ -227,8 +237,10 @@ func (x regexpExample) input() webtech.Input {
 		return webtech.Input{Headers: http.Header{x.key: {x.example}}}
 	case webtech.SourceMeta:
 		return webtech.Input{HTML: []byte(`<meta name="` + x.key + `" content="` + html.EscapeString(x.example) + `">`)}
-	case webtech.SourceScript:
+	case webtech.SourceScript, webtech.SourceLegacyHost:
 		return webtech.Input{ScriptSrcs: []string{x.example}}
+	case webtech.SourceSnippet:
+		return webtech.Input{HTML: []byte("<script>" + x.example + "</script>")}
 	case webtech.SourceLink:
 		return webtech.Input{Links: []string{x.example}}
 	case webtech.SourceIframe:

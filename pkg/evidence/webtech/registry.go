@@ -10,6 +10,9 @@ type ruleSet struct {
 	// html finds every HTML literal (contains patterns and regexp anchors)
 	// in one pass over the document.
 	html *multiMatcher
+	// snippets finds every Snippet literal and SnippetRe anchor in the
+	// inline script text in one pass.
+	snippets *multiMatcher
 	// hosts indexes host-suffix rules by source and suffix, so a URL or DNS
 	// host is checked against the few rules for its own suffixes only.
 	hosts map[Source]map[string][]*Rule
@@ -35,7 +38,7 @@ func newRuleSet(groups ...[]Technology) ruleSet {
 	}
 	rs.byName = make(map[string]*Technology, len(rs.techs))
 	rs.hosts = make(map[Source]map[string][]*Rule)
-	var literals []string
+	var literals, snippets []string
 	for i := range rs.techs {
 		t := &rs.techs[i]
 		rs.byName[t.Name] = t
@@ -50,6 +53,12 @@ func newRuleSet(groups ...[]Technology) ruleSet {
 			case r.Source == SourceHTML:
 				r.litID = len(literals)
 				literals = append(literals, r.anchor)
+			case r.Source == SourceSnippet && r.Kind == MatchContains:
+				r.litID = len(snippets)
+				snippets = append(snippets, r.Pattern)
+			case r.Source == SourceSnippet:
+				r.litID = len(snippets)
+				snippets = append(snippets, r.anchor)
 			case r.Kind == MatchHostSuffix:
 				bySuffix := rs.hosts[r.Source]
 				if bySuffix == nil {
@@ -61,6 +70,7 @@ func newRuleSet(groups ...[]Technology) ruleSet {
 		}
 	}
 	rs.html = newMultiMatcher(literals)
+	rs.snippets = newMultiMatcher(snippets)
 	return rs
 }
 

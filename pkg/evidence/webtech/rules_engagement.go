@@ -263,6 +263,7 @@ var fontTechs = []Technology{
 	{Name: "Adobe Fonts", Category: Fonts, Website: "https://fonts.adobe.com", Rules: []Rule{
 		LinkHost("use.typekit.net", 0.95),
 		ScriptHost("use.typekit.net", 0.95),
+		LegacyHost("use.typekit.com", 0.9),
 		HTML(`use.typekit.net/`, 0.9),
 		HTML(`p.typekit.net/`, 0.85),
 	}},

@@ -284,11 +284,15 @@ var monitoringTechs = []Technology{
 		ScriptHost("browser.sentry-cdn.com", 0.95),
 		ScriptHost("js.sentry-cdn.com", 0.95),
 		HTML(`Sentry.init(`, 0.85),
+		Snippet(`Sentry.init(`, 0.85),
+		Snippet(`Raven.config(`, 0.85),
+		LegacyHost("cdn.ravenjs.com", 0.9),
 		HTMLRe(`sentry.io`, `@o?\d*\.?ingest\.(?:[a-z]{2}\.)?sentry\.io`, 0.85),
 	}},
 	{Name: "New Relic", Category: Monitoring, Website: "https://newrelic.com", Rules: []Rule{
 		ScriptHost("js-agent.newrelic.com", 0.95),
 		HTML(`window.NREUM`, 0.9),
+		LegacyHost("d1ros97qkrwjf5.cloudfront.net", 0.85),
 		HTML(`bam.nr-data.net`, 0.85),
 	}},
 	{Name: "Datadog RUM", Category: Monitoring, Website: "https://www.datadoghq.com/product/real-user-monitoring/", Rules: []Rule{

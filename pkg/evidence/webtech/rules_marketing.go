@@ -9,6 +9,7 @@ var analyticsTechs = []Technology{
 		Script(`googletagmanager\.com/gtag/js\?id=UA-`, 0.9),
 		HTML(`google-analytics.com/analytics.js`, 0.85),
 		HTML(`google-analytics.com/ga.js`, 0.85),
+		Legacy(`google-analytics\.com/urchin\.js`, 0.9),
 		HTMLRe(`UA-`, `['"]UA-\d{4,10}-\d{1,4}['"]`, 0.7),
 		Cookie("__utma", 0.8),
 	}},
@@ -90,6 +91,7 @@ var analyticsTechs = []Technology{
 	}},
 	{Name: "Crazy Egg", Category: Analytics, Website: "https://www.crazyegg.com", Rules: []Rule{
 		ScriptHost("script.crazyegg.com", 0.95),
+		LegacyHost("dnn506yrbagrg.cloudfront.net", 0.85),
 	}},
 	{Name: "Lucky Orange", Category: Analytics, Website: "https://www.luckyorange.com", Rules: []Rule{
 		ScriptHost("luckyorange.com", 0.9),
@@ -116,6 +118,8 @@ var analyticsTechs = []Technology{
 	}},
 	{Name: "Chartbeat", Category: Analytics, Website: "https://chartbeat.com", Rules: []Rule{
 		ScriptHost("static.chartbeat.com", 0.95),
+		Snippet(`_sf_async_config`, 0.85),
+		Legacy(`chartbeat\.download\.akamai\.com/`, 0.9),
 	}},
 	{Name: "Parse.ly", Category: Analytics, Website: "https://www.parse.ly", Rules: []Rule{
 		ScriptHost("parsely.com", 0.9),
@@ -194,6 +198,7 @@ var marketingTechs = []Technology{
 		ScriptHost("klaviyo.com", 0.95),
 		HTML(`klaviyo.com/onsite/js/klaviyo.js`, 0.9),
 		HTML(`_learnq`, 0.8),
+		SnippetRe(`_learnq`, `\b_learnq\s*(?:=|\.push\()`, 0.85),
 		Cookie("__kla_id", 0.9),
 	}},
 	{Name: "ActiveCampaign", Category: MarketingAutomation, Website: "https://www.activecampaign.com", Rules: []Rule{
@@ -346,6 +351,8 @@ var advertisingTechs = []Technology{
 	{Name: "X Pixel", Category: Advertising, Website: "https://ads.x.com", Rules: []Rule{
 		ScriptHost("static.ads-twitter.com", 0.95),
 		HTML(`static.ads-twitter.com/uwt.js`, 0.9),
+		SnippetRe(`twq(`, `\btwq\(\s*['"](?:init|config)['"]`, 0.85),
+		Legacy(`platform\.twitter\.com/oct\.js`, 0.9),
 	}},
 	{Name: "Pinterest Tag", Category: Advertising, Website: "https://business.pinterest.com", Rules: []Rule{
 		Script(`s\.pinimg\.com/ct/core\.js`, 0.95),
@@ -368,10 +375,17 @@ var advertisingTechs = []Technology{
 	{Name: "Google AdSense", Category: Advertising, Website: "https://adsense.google.com", Rules: []Rule{
 		ScriptHost("pagead2.googlesyndication.com", 0.95),
 		HTML(`class="adsbygoogle"`, 0.9),
+		HTMLRe(`data-ad-client=`, `data-ad-client=["']?ca-pub-\d{6,}`, 0.85),
+		SnippetRe(`adsbygoogle`, `\(\s*adsbygoogle\s*=\s*window\.adsbygoogle\s*\|\|\s*\[\s*\]\s*\)\.push\(`, 0.85),
+		SnippetRe(`google_ad_client`, `google_ad_client\s*[:=]\s*["']ca-pub-\d{6,}`, 0.85),
 	}},
 	{Name: "Google Ad Manager", Category: Advertising, Website: "https://admanager.google.com", Rules: []Rule{
 		ScriptHost("securepubads.g.doubleclick.net", 0.95),
 		HTML(`googletag.defineSlot(`, 0.9),
+		Snippet(`googletag.cmd.push(`, 0.85),
+		Snippet(`googletag.defineSlot(`, 0.85),
+		Legacy(`googletagservices\.com/tag/js/gpt\.js`, 0.9),
+		Legacy(`partner\.googleadservices\.com/gampad/`, 0.85),
 	}},
 	{Name: "Criteo", Category: Advertising, Website: "https://www.criteo.com", Rules: []Rule{
 		ScriptHost("static.criteo.net", 0.95),
@@ -388,6 +402,8 @@ var advertisingTechs = []Technology{
 	}},
 	{Name: "Amazon Publisher Services", Category: Advertising, Website: "https://aps.amazon.com", Rules: []Rule{
 		ScriptHost("c.amazon-adsystem.com", 0.95),
+		Snippet(`apstag.init(`, 0.85),
+		Snippet(`apstag.fetchBids(`, 0.85),
 	}},
 }
 

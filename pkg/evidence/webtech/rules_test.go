@@ -55,7 +55,7 @@ func TestRuleSetIntegrity(t *testing.T) {
 			if strings.Count(r.Pattern, "(?P<version>") > 1 {
 				t.Errorf("%s: rule %s has more than one version group", tech.Name, r)
 			}
-			if r.Source == webtech.SourceHTML && lowerNames[strings.ToLower(strings.TrimSpace(r.Pattern))] {
+			if (r.Source == webtech.SourceHTML || r.Source == webtech.SourceSnippet) && lowerNames[strings.ToLower(strings.TrimSpace(r.Pattern))] {
 				t.Errorf("%s: HTML rule %s is a bare product name", tech.Name, r)
 			}
 		}
@@ -139,6 +139,10 @@ func literalInput(r webtech.Rule) (webtech.Input, bool) {
 		return webtech.Input{Cookies: []string{r.Pattern + "x1"}}, true
 	case r.Source == webtech.SourceHTML && r.Kind == webtech.MatchContains:
 		return webtech.Input{HTML: []byte(r.Pattern)}, true
+	case r.Source == webtech.SourceSnippet && r.Kind == webtech.MatchContains:
+		return webtech.Input{HTML: []byte("<script>" + r.Pattern + "</script>")}, true
+	case r.Source == webtech.SourceLegacyHost && r.Kind == webtech.MatchHostSuffix:
+		return webtech.Input{ScriptSrcs: []string{"https://" + r.Pattern + "/a.js"}}, true
 	case r.Source == webtech.SourceScript && r.Kind == webtech.MatchHostSuffix:
 		return webtech.Input{ScriptSrcs: []string{"https://" + r.Pattern + "/a.js"}}, true
 	case r.Source == webtech.SourceLink && r.Kind == webtech.MatchHostSuffix:
