@@ -47,3 +47,40 @@ func BenchmarkDetectSmallPage(b *testing.B) {
 		webtech.Detect(in)
 	}
 }
+
+// loadingPage builds a ~1 MB page from the loading-form fixtures: the news
+// site's head with its inline loaders, the Shopify asyncLoad list, the
+// OneTrust preload and the Next.js modulepreloads, then article teasers with
+// ad slots, inline config scripts, escaped JSON state and preloads, like a
+// long news front page.
+func loadingPage(b *testing.B, size int) webtech.Input {
+	b.Helper()
+	in := loadSite(b, "news-inline-loaders", "https://harbourgazette.example/")
+	var buf bytes.Buffer
+	buf.Write(in.HTML)
+	for _, dir := range []string{"shopify-asyncload", "saas-sentry-legacy", "onetrust-preload", "nextjs-modulepreload"} {
+		buf.Write(loadSite(b, dir, "https://"+dir+".example/").HTML)
+	}
+	for i := 0; buf.Len() < size; i++ {
+		fmt.Fprintf(&buf, `<article class="teaser" data-id="%d"><h2><a href="/news/2026/11/story-%d">Harbour story %d</a></h2>`+
+			`<img src="https://images.harbourgazette.example/%d/640x360.jpg" alt="Story %d" loading="lazy">`+
+			`<p>Councillors met on Tuesday to discuss the new ferry timetable and parking on the quay.</p>`+
+			`<div id="ad-slot-%d"></div><script>googletag.cmd.push(function(){googletag.display('ad-slot-%d')});</script>`+
+			`<script type="application/json" data-story="%d">{"url":"https:\/\/harbourgazette.example\/news\/story-%d","image":"https:\/\/images.harbourgazette.example\/%d.jpg","tags":["harbour","council"]}</script>`+
+			`<link rel="prefetch" href="/news/2026/11/story-%d"></article>`+"\n",
+			i, i, i, i, i, i, i, i, i, i, i)
+	}
+	in.HTML = buf.Bytes()
+	return in
+}
+
+func BenchmarkDetect1MBLoadingForms(b *testing.B) {
+	in := loadingPage(b, 1<<20)
+	b.SetBytes(int64(len(in.HTML)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(webtech.Detect(in)) < 10 {
+			b.Fatal("loading-form technologies missing")
+		}
+	}
+}

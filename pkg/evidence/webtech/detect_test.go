@@ -144,6 +144,42 @@ func TestDetectFixtureSites(t *testing.T) {
 			versions: map[string]string{"Drupal": "10"},
 		},
 		{
+			name: "shopify store loading klaviyo and trustpilot through the escaped asyncLoad list",
+			dir:  "shopify-asyncload",
+			url:  "https://kiefernholz.example/",
+			want: []string{"Klaviyo", "Shopify", "Trustpilot"},
+		},
+		{
+			name: "news site with chartbeat, ad manager, amazon publisher services and adsense inline loaders",
+			dir:  "news-inline-loaders",
+			url:  "https://harbourgazette.example/",
+			want: []string{"Amazon Publisher Services", "Chartbeat", "Google Ad Manager", "Google AdSense"},
+		},
+		{
+			name: "saas page with sentry inline init, the ravenjs legacy host and the old x pixel",
+			dir:  "saas-sentry-legacy",
+			url:  "https://ledgerly.example/",
+			want: []string{"Sentry", "X Pixel"},
+		},
+		{
+			name: "onetrust loaded from a preload",
+			dir:  "onetrust-preload",
+			url:  "https://www.brackenfield.example/",
+			want: []string{"OneTrust"},
+		},
+		{
+			name: "next.js app router page with modulepreload chunks",
+			dir:  "nextjs-modulepreload",
+			url:  "https://orbitdesk.example/",
+			want: []string{"Next.js", "React"},
+		},
+		{
+			name: "article naming vendors in text, meta and json-ld",
+			dir:  "prose-vendor-names",
+			url:  "https://tidewater.example/",
+			want: []string{},
+		},
+		{
 			name:     "plain nginx page names products only in prose",
 			dir:      "plain-nginx",
 			url:      "https://miller.example/",

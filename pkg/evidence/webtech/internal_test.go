@@ -120,3 +120,23 @@ func BenchmarkHTMLLiteralScan500KB(b *testing.B) {
 		registry.html.scan(doc)
 	}
 }
+
+// FuzzInlineURLs checks the inline-script URL extractor on arbitrary bodies:
+// no panic, and every URL it returns has a plausible host and a known form.
+func FuzzInlineURLs(f *testing.F) {
+	f.Add([]byte(`var urls = ["https:\/\/static.klaviyo.com\/onsite\/js\/klaviyo.js?a=1\u0026b=2"];`), false)
+	f.Add([]byte(`e.src='//static.chartbeat.com/js/chartbeat.js'; // https://x.example/`), false)
+	f.Add([]byte(`{"src":"https:\u002F\u002Fcode.tidio.co\u002Fa.js"}`), true)
+	f.Add([]byte(`s.src='https:&#x2F;&#x2F;cdn.segment.com&#x2F;a.js'+"\`), false)
+	f.Fuzz(func(t *testing.T, body []byte, json bool) {
+		kind := kindJS
+		if json {
+			kind = kindJSON
+		}
+		for _, u := range inlineURLs(body, kind) {
+			if !plausibleHost(hostOf(u.raw)) || (u.form != SourceInlineScript && u.form != SourceInlineJSON) {
+				t.Fatalf("bad URL %+v from %q", u, body)
+			}
+		}
+	})
+}

@@ -46,18 +46,31 @@ const (
 // sameAs links name profiles, not scripts), so it is not read; text/plain is
 // what consent managers turn blocked loaders into until consent is given.
 func scriptKindOf(typ string) scriptKind {
-	t, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(typ)), ";")
+	t, _, _ := strings.Cut(typ, ";")
 	t = strings.TrimSpace(t)
+	is := func(v string) bool { return strings.EqualFold(t, v) }
 	switch {
-	case t == "", strings.Contains(t, "javascript"), strings.Contains(t, "ecmascript"),
-		t == "module", t == "text/partytown", t == "text/plain", t == "text/babel", t == "jsx":
+	case t == "", is("text/javascript"), is("application/javascript"), is("module"), is("text/plain"),
+		is("text/partytown"), is("text/babel"), is("application/x-javascript"), is("text/ecmascript"),
+		is("application/ecmascript"), is("jsx"):
 		return kindJS
-	case t == "application/ld+json":
+	case is("application/ld+json"):
 		return kindOther
-	case strings.Contains(t, "json"), t == "importmap":
+	case is("importmap"), containsFold(t, "json"):
 		return kindJSON
 	}
 	return kindOther
+}
+
+// containsFold reports whether s contains the lower-case ASCII word sub,
+// ignoring case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // loadedURL is one URL found in a loading form other than <script src>.
@@ -262,19 +275,25 @@ func plausibleHost(h string) bool {
 // (or, for prefetch without as, a script URL).
 func preloadsScript(rel, as, href string) bool {
 	var preload, prefetch bool
-	for _, tok := range strings.Fields(strings.ToLower(rel)) {
-		switch tok {
-		case "modulepreload":
+	for rest := rel; rest != ""; {
+		var tok string
+		rest = strings.TrimLeft(rest, " \t\n\f\r")
+		if i := strings.IndexAny(rest, " \t\n\f\r"); i >= 0 {
+			tok, rest = rest[:i], rest[i:]
+		} else {
+			tok, rest = rest, ""
+		}
+		switch {
+		case strings.EqualFold(tok, "modulepreload"):
 			return true
-		case "preload":
+		case strings.EqualFold(tok, "preload"):
 			preload = true
-		case "prefetch":
+		case strings.EqualFold(tok, "prefetch"):
 			prefetch = true
 		}
 	}
-	as = strings.ToLower(strings.TrimSpace(as))
 	switch {
-	case as == "script":
+	case strings.EqualFold(as, "script"):
 		return preload || prefetch
 	case as == "":
 		return prefetch && scriptLike(href)
