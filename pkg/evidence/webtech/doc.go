@@ -7,6 +7,11 @@
 // hosts, cookie names, response headers, generator meta tags and DNS
 // verification tokens). No Wappalyzer-format data is used.
 //
+// Besides <script src>, Detect reads what the browser is made to load:
+// preloaded scripts, URL literals in inline loader scripts, JSON-escaped URL
+// lists, vendor snippets' code shapes inside <script> bodies, and the hosts
+// a vendor used to serve from (loading.go; README "Loading forms detected").
+//
 // Detect is pure: it does no I/O, keeps no state and is safe for concurrent
 // use. Rules are compiled once, when the package is initialised.
 package webtech

@@ -23,9 +23,6 @@ var formFactor = map[Source]float64{
 	SourceInlineJSON:   0.9,
 }
 
-// loadForms are the URL forms besides <script src>, in evidence order.
-var loadForms = []Source{SourcePreload, SourceInlineScript, SourceInlineJSON}
-
 // maxInlineBytes bounds the inline script text kept for snippet matching.
 const maxInlineBytes = 4 << 20
 
@@ -87,7 +84,7 @@ type inlineCollector struct {
 	seen   map[string]bool
 }
 
-// add records a preloaded script URL or the URLs of one inline body.
+// addURL records a script URL found in a loading form, once per form.
 func (c *inlineCollector) addURL(form Source, u string) {
 	if len(c.loaded) >= maxTags || u == "" {
 		return

@@ -218,7 +218,8 @@ type TechnologyHint struct {
 // TechnologyEvidence is one observation behind a hint.
 type TechnologyEvidence struct {
 	// Source is header, cookie, meta, script, link, iframe, html, url,
-	// dns_txt, mx, spf or implied.
+	// dns_txt, mx, spf or implied, or a loading form: preload,
+	// inline_script, inline_json, snippet or legacy_host.
 	Source webtech.Source `json:"source"`
 	// Detail is what matched (at most about 120 characters).
 	Detail string `json:"detail"`
