@@ -28,7 +28,7 @@ func copyrightName(line string) string {
 		if lw == "all" && i+1 < len(fields) && strings.HasPrefix(strings.ToLower(fields[i+1]), "rights") {
 			break
 		}
-		if strings.Trim(w, "|·•-–—/") == "" || strings.HasPrefix(lw, "rights") || yearRE.MatchString(w) {
+		if strings.Trim(w, "|·•-–—/") == "" || strings.HasPrefix(lw, "rights") || lw == "powered" || yearRE.MatchString(w) {
 			break
 		}
 		bare := strings.TrimRight(w, ".,;:")

@@ -41,7 +41,8 @@ type Page struct {
 	OGDescription   string `json:"ogDescription,omitempty"`   // og:description
 	// Logos are the texts of the site's logo: the alt text of an <img>
 	// inside the page header (<header>, <nav>, or an element whose class or
-	// id names a header, navbar or masthead) that has "logo" in its class,
+	// id names a header, navbar or masthead; not inside <main>, <article>
+	// or role=main, where a <header> heads the content) that has "logo" in its class,
 	// id, src or alt or sits in a link or element whose class or id says
 	// "logo" or "brand"; and the aria-label or title of such a logo link.
 	Logos []string `json:"logos,omitempty"`
@@ -75,6 +76,7 @@ type open struct {
 	tag    string
 	header bool // this element starts the page header
 	logo   bool // its class or id says logo or brand
+	main   bool // <main>, <article> or role=main: content, never the page header
 }
 
 // reader is Read's state.
@@ -82,6 +84,7 @@ type reader struct {
 	p                      Page
 	stack                  []open
 	headerDepth, logoDepth int
+	mainDepth              int
 	skip                   int // inside script/style/template/noscript/svg (text not read)
 
 	inTitle, titleDone bool
@@ -194,7 +197,12 @@ func (r *reader) start(tag string, a map[string]string, selfClosing bool) {
 		return
 	}
 	o := open{tag: tag}
-	o.header = tag == "header" || tag == "nav" || marks(a, "header", "navbar", "masthead")
+	o.main = tag == "main" || tag == "article" || strings.EqualFold(a["role"], "main")
+	o.header = r.mainDepth == 0 && !o.main && (tag == "header" || tag == "nav" ||
+		(tag != "body" && tag != "html" && marks(a, "header", "navbar", "masthead")))
+	if o.main {
+		r.mainDepth++
+	}
 	o.logo = marks(a, "logo", "brand")
 	if o.header {
 		r.headerDepth++
@@ -213,7 +221,7 @@ func (r *reader) start(tag string, a map[string]string, selfClosing bool) {
 var textSkipped = map[string]bool{"script": true, "style": true, "template": true, "noscript": true, "svg": true, "math": true}
 
 func (r *reader) end(tag string) {
-	if copyBreaks[tag] {
+	if copyBreaks[tag] || tag == "small" {
 		r.endCopy()
 	}
 	switch tag {
@@ -261,6 +269,9 @@ func (r *reader) end(tag string) {
 			}
 			if o.logo {
 				r.logoDepth--
+			}
+			if o.main {
+				r.mainDepth--
 			}
 		}
 		r.stack = r.stack[:i]

@@ -16,8 +16,8 @@
 // "Startseite" is no candidate). Candidates are grouped by their key —
 // letters and digits, lower case, with a trailing legal form dropped
 // ("Acme Corp", "acmecorp" and "ACME Corp." are one) — and each group is
-// scored by agreement: the fields whose candidates are in it, the fields
-// whose candidates contain its words as a run (a title "Advertising on
+// scored by agreement: the fields whose candidates are in it, a title part
+// that contains its words as a run among others (a title "Advertising on
 // Jodel" backs "Jodel"), and the domain's first registrable label when it
 // spells the name, holds its initials ("dmg-ag.de" for "Drucker Maschinen
 // GmbH") or contains it or is contained in it (half weight). Confidence
@@ -126,7 +126,10 @@ func Pick(p Page, domain string) Name {
 	}
 	for _, g := range groups {
 		for _, c := range cands {
-			if _, in := g.agree[c.from]; !in && containsRun(c.words, g.words) {
+			// A title part that holds the name among other words backs it
+			// ("Advertising on Jodel"); a longer name in another field is a
+			// fuller name, not a page about this one.
+			if _, in := g.agree[c.from]; !in && c.from == FromTitle && containsRun(c.words, g.words) {
 				g.agree[c.from] = weights[c.from] / 2
 			}
 		}

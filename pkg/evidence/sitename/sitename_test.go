@@ -1,6 +1,8 @@
 package sitename
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -142,8 +144,8 @@ func TestCopyrightName(t *testing.T) {
 func TestTitleParts(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string][]string{
-		"Acme — Robots | Home": {"Acme", "Robots", "Home"},
-		"Re-Imagine Logistics": {"Re-Imagine Logistics"},
+		"Acme — Robots | Home":            {"Acme", "Robots", "Home"},
+		"Re-Imagine Logistics":            {"Re-Imagine Logistics"},
 		"Twitter. It's what's happening.": {"Twitter", "It's what's happening."},
 		"Acme: Robots":                    {"Acme", "Robots"},
 		"":                                nil,
@@ -151,5 +153,43 @@ func TestTitleParts(t *testing.T) {
 		if got := TitleParts(in); !slices.Equal(got, want) {
 			t.Errorf("TitleParts(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestFixtures: real-shaped pages of our own, one per site builder.
+func TestFixtures(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file, domain, name string
+		descFrom            string
+	}{
+		{"wordpress-dmg.html", "www.dmg-ag.example", "Drucker Maschinen GmbH", DescHero},
+		{"shopify-acmecorp.html", "acmecorp.example", "Acme Corp", DescMeta},
+		{"webflow-jodel.html", "www.jodel.example", "Jodel", DescMeta},
+		{"nextjs-parallels.html", "www.parallels.example", "Parallels", DescMeta},
+		{"hubspot-bbc.html", "www.bbc.example", "BBC", DescHero},
+		{"squarespace-northwind.html", "www.nwr.example", "NWR Coffee", DescHero},
+		{"wix-tailspin.html", "www.tailspintoys.example", "Tailspin Toys", DescMeta},
+		{"drupal-fabrikam.html", "www.fmed.example", "Fabrikam Medical", DescJSONLD},
+		{"typo3-wideworld.html", "www.wideworldimporters.example", "Wide World Importers", DescHero},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			t.Parallel()
+			doc, err := os.ReadFile(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := Read(doc)
+			got := Pick(p, tt.domain)
+			if got.Value != tt.name || len(got.From) < 2 {
+				t.Errorf("Pick = %+v, want %q backed by two fields or more\npage: %+v", got, tt.name, p)
+			}
+			ds := p.Descriptions()
+			t.Logf("%s: %+v; descriptions %+v", tt.file, got, ds)
+			if len(ds) == 0 || ds[0].From != tt.descFrom {
+				t.Errorf("Descriptions = %+v, want the first from %s", ds, tt.descFrom)
+			}
+		})
 	}
 }
