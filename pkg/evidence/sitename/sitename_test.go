@@ -161,7 +161,7 @@ func TestFixtures(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		file, domain, name string
-		descFrom            string
+		descFrom           string
 	}{
 		{"wordpress-dmg.html", "www.dmg-ag.example", "Drucker Maschinen GmbH", DescHero},
 		{"shopify-acmecorp.html", "acmecorp.example", "Acme Corp", DescMeta},
