@@ -6,6 +6,8 @@
 //     and a fail-over DNS resolver for its host lookups (NewDNSResolver).
 //   - source: the Source/citation model and a concurrency-safe Registry.
 //   - htmlmeta: pure extraction of page metadata and security headers.
+//   - sitename: who a site says it is — the organisation's name picked by
+//     evidence, and the page's descriptions of it.
 //   - webtech: technology detection (maintained separately).
 //   - dnstest: test support, an authoritative in-process DNS server (zones,
 //     faults, DNSSEC signing) both services' tests and fixture worlds use.

@@ -229,6 +229,10 @@ func TestProfileWebsiteMetadata(t *testing.T) {
 			t.Errorf("%s = %q, want %q", c.field, c.got, c.want)
 		}
 	}
+	if w.Name == nil || w.Name.Value != "Northwind Traders" || !slices.Contains(w.Name.From, "og:site_name") ||
+		!slices.Contains(w.Name.From, "domain") || w.Name.Confidence <= 0.5 {
+		t.Errorf("name = %+v, want Northwind Traders from og:site_name and the domain at least", w.Name)
+	}
 	if len(w.SocialProfiles) != 1 || w.SocialProfiles[0].Network != "linkedin" || w.SocialProfiles[0].URL != "https://www.linkedin.com/company/northwind-traders" {
 		t.Errorf("social_profiles = %+v", w.SocialProfiles)
 	}

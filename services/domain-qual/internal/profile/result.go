@@ -46,6 +46,10 @@ type Website struct {
 	Status int `json:"status"`
 	// Title is the page's <title>.
 	Title string `json:"title,omitempty"`
+	// Name is the organisation's name as the page gives it, with the
+	// fields that agreed on it (sitename.Pick); nil when the page names
+	// nobody.
+	Name *SiteName `json:"name,omitempty"`
 	// Description is the page's meta description.
 	Description string `json:"description,omitempty"`
 	// Canonical is the page's canonical URL (absolute).
@@ -262,4 +266,11 @@ type Flag struct {
 	Evidence []string `json:"evidence"`
 	// Rule states the documented condition that fired.
 	Rule string `json:"rule"`
+}
+
+// SiteName is the organisation's name a page gives (see sitename.Name).
+type SiteName struct {
+	Value      string   `json:"value"`
+	From       []string `json:"from"`
+	Confidence float64  `json:"confidence"`
 }

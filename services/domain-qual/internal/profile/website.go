@@ -12,6 +12,7 @@ import (
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
+	"github.com/intel402/intel402/pkg/evidence/sitename"
 )
 
 // fetched is the outcome of one URL.
@@ -93,7 +94,7 @@ func (p *Profiler) website(ctx context.Context, name domainname.Name) (Website, 
 			firstErr = secure.err
 		}
 		if secure.err == nil || plain.err == nil {
-			page := p.describe(&w, secure, plain)
+			page := p.describe(&w, name.ASCII, secure, plain)
 			return w, page
 		}
 		if !noAnswer(secure.err) || !noAnswer(plain.err) {
@@ -105,8 +106,8 @@ func (p *Profiler) website(ctx context.Context, name domainname.Name) (Website, 
 }
 
 // describe fills w from the HTTPS page when there is one, else from the
-// HTTP page, and returns the page described.
-func (p *Profiler) describe(w *Website, secure, plain fetched) *fetch.Page {
+// HTTP page, and returns the page described; domain is the one profiled.
+func (p *Profiler) describe(w *Website, domain string, secure, plain fetched) *fetch.Page {
 	page := secure.page
 	if secure.err != nil {
 		page = plain.page
@@ -141,6 +142,9 @@ func (p *Profiler) describe(w *Website, secure, plain fetched) *fetch.Page {
 		w.Title, w.Description, w.Canonical, w.Language, w.Generator, w.Favicon = m.Title, m.Description, m.Canonical, m.Lang, m.Generator, m.Favicon
 		w.OpenGraph = OpenGraph{Title: m.OpenGraph.Title, Description: m.OpenGraph.Description, Image: m.OpenGraph.Image,
 			SiteName: m.OpenGraph.SiteName, Type: m.OpenGraph.Type, URL: m.OpenGraph.URL}
+		if n := sitename.Pick(sitename.Read(page.Body), domain); !n.Zero() {
+			w.Name = &SiteName{Value: n.Value, From: n.From, Confidence: n.Confidence}
+		}
 		for _, s := range m.Social {
 			w.SocialProfiles = append(w.SocialProfiles, SocialProfile{Network: s.Network, URL: s.URL})
 		}

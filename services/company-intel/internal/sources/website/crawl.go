@@ -12,6 +12,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
+	"github.com/intel402/intel402/pkg/evidence/sitename"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/companyname"
@@ -79,13 +80,24 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	homeURL := mustParse(pageURL(home))
 	meta := htmlmeta.Parse(home.Body, homeURL)
 	outline := htmlmeta.ParseOutline(home.Body, homeURL)
-	c.brand = siteName(meta, c.domain)
+	self := sitename.Read(home.Body)
+	c.brand = sitename.Pick(self, c.domain).Value
 	at := c.s.now()
+	var homeCite string
+	var hero string
 	c.read(func() {
 		item := c.homeItem(home, meta, at)
+		homeCite = item.Doc.URL
 		c.items = append(c.items, item)
-		if c.describes(meta.Description, meta.Title) {
-			c.profile.Description = &bundle.Fact{Value: source.Fold(meta.Description), SourceURL: item.Doc.URL}
+		for _, d := range self.Descriptions() {
+			if d.From == sitename.DescHero {
+				hero = d.Text // tried after the about page
+				continue
+			}
+			if c.describes(d.Text, meta.Title) {
+				c.profile.Description = &bundle.Fact{Value: source.Fold(d.Text), SourceURL: item.Doc.URL}
+				break
+			}
 		}
 	})
 	c.addBoards(meta.Links)
@@ -126,6 +138,11 @@ func (c *crawl) crawlFrom(ctx context.Context, home *fetch.Page) {
 	for _, j := range aboutJobs {
 		c.readAbout(j)
 	}
+	c.read(func() {
+		if c.profile.Description == nil && hero != "" && c.describes(hero, meta.Title) {
+			c.profile.Description = &bundle.Fact{Value: source.Fold(hero), SourceURL: homeCite}
+		}
+	})
 
 	if len(feedURLs) == 0 && len(roomURLs) == 0 {
 		feeds, rooms = c.fallback(ctx, home)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
+	"github.com/intel402/intel402/pkg/evidence/sitename"
 	"github.com/intel402/intel402/pkg/evidence/source"
 )
 
@@ -219,53 +220,6 @@ func jobBoard(u *url.URL) (string, bool) {
 	return "", false
 }
 
-// genericTitleParts are title parts that name a page, not a company.
-var genericTitleParts = map[string]bool{
-	"home": true, "homepage": true, "home page": true, "welcome": true, "start": true, "startseite": true,
-	"accueil": true, "inicio": true, "official site": true, "official website": true, "index": true, "main": true,
-}
-
-// titleSeparators split a title into its brand and page parts.
-var titleSeparators = regexp.MustCompile(`\s+[|–—:·•»«\-]+\s+|\s*[|–—·•»«]\s*|:\s+`)
-
-// brandName is the company's name for itself from a page title: the title
-// is split on separators ("Acme — Robots for warehouses", "Home | Acme",
-// "Acme: Robots"); parts that name a page ("Home", "Welcome") are dropped;
-// of the rest, the part that matches the domain's first label (letters and
-// digits only, either containing the other) wins, else the shortest
-// (taglines are longer than names), the first among equals. A title
-// without separators is the name itself unless it is generic or longer
-// than 60 characters. "" when nothing qualifies.
-func brandName(title, domain string) string {
-	title = source.Fold(title)
-	var parts []string
-	for _, p := range titleSeparators.Split(title, -1) {
-		p = strings.TrimSpace(p)
-		if p != "" && !genericTitleParts[strings.ToLower(p)] {
-			parts = append(parts, p)
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	first, _, _ := strings.Cut(strings.TrimPrefix(strings.ToLower(domain), "www."), ".")
-	label := squash(first)
-	best := ""
-	for _, p := range parts {
-		s := squash(p)
-		if label != "" && (strings.Contains(s, label) || (len(s) >= 3 && strings.Contains(label, s))) {
-			return p
-		}
-		if best == "" || utf8.RuneCountInString(p) < utf8.RuneCountInString(best) {
-			best = p
-		}
-	}
-	if len(parts) == 1 && utf8.RuneCountInString(best) > 60 {
-		return ""
-	}
-	return best
-}
-
 // stripBrand cuts the site's name from the start or end of a page title
 // ("Atlas 2 is available | Northwind Robotics" → "Atlas 2 is available"),
 // leaving titles that are nothing but the name as they are.
@@ -274,7 +228,7 @@ func stripBrand(title, brand string) string {
 	if b == "" {
 		return title
 	}
-	seps := titleSeparators.FindAllStringIndex(title, -1)
+	seps := sitename.TitleSeparators(title)
 	if len(seps) == 0 {
 		return title
 	}

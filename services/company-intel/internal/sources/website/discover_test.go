@@ -152,32 +152,6 @@ func TestJobBoard(t *testing.T) {
 	}
 }
 
-func TestBrandName(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		title, domain, want string
-	}{
-		{"Acme — Robots for warehouses", "acme.com", "Acme"},
-		{"Home | Acme", "acme.com", "Acme"},
-		{"Home | Acme Analytics", "acme-analytics.com", "Acme Analytics"},
-		{"Robots for warehouses | Northwind Robotics", "northwind-robotics.com", "Northwind Robotics"},
-		{"Welcome - Contoso: Freight that arrives", "contoso.com", "Contoso"},
-		{"Industrial sensors for cold chains · Fabrikam", "fabrikam-labs.com", "Fabrikam"},
-		{"Fast sensors | Cold chain experts", "unrelated.io", "Fast sensors"},
-		{"Acme", "acme.com", "Acme"},
-		{"Home", "acme.com", ""},
-		{"Home | Welcome", "acme.com", ""},
-		{"", "acme.com", ""},
-		{"The best place to buy industrial rockets, anvils and other supplies online", "acme.com", ""},
-		{"Re-Imagine Logistics", "reimagine.com", "Re-Imagine Logistics"},
-	}
-	for _, tt := range tests {
-		if got := brandName(tt.title, tt.domain); got != tt.want {
-			t.Errorf("brandName(%q, %q) = %q, want %q", tt.title, tt.domain, got, tt.want)
-		}
-	}
-}
-
 func TestNormalDomain(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{

@@ -35,10 +35,13 @@
 //     order;
 //   - the profile's Description, when one reads as a description of the
 //     company (see describes), from the first of: the home page's meta
-//     (else og:) description; the about page's meta description, else its
-//     og:description; the first one or two sentences (at most 300
-//     characters) of the about page's first paragraph. The Fact cites the
-//     page it was read from; nothing is composed or paraphrased;
+//     description, og:description, JSON-LD Organization/WebSite
+//     description (sitename.Page.Descriptions); the about page's meta
+//     description, else its og:description; the first one or two
+//     sentences (at most 300 characters) of the about page's first
+//     paragraph; the home page's hero (its first h1 outside the header and
+//     the paragraph after it). The Fact cites the page it was read from;
+//     nothing is paraphrased;
 //   - newsroom posts (feed entries and article pages) as KindPress items,
 //     dated as the site dates them (precision from the date's form); dated
 //     posts outside the query window are dropped, undated ones are kept
@@ -81,6 +84,7 @@ import (
 
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
+	"github.com/intel402/intel402/pkg/evidence/sitename"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/companyname"
@@ -181,13 +185,18 @@ func (s *Source) Name() string { return providerName }
 
 // Identity is the site's own statement of who it is.
 type Identity struct {
-	// SiteName is the company's name for itself: og:site_name, else the
-	// brand part of the title (see brandName: "Acme — Robots for
-	// warehouses" and "Home | Acme" both give "Acme").
-	SiteName    string
-	Title       string
-	Description string // the meta description, else og:description
-	URL         string // the home page's URL after redirects
+	// SiteName is the company's name for itself, picked from the home page
+	// by evidence (sitename.Pick: og:site_name, the title's parts, the
+	// logo, JSON-LD, the copyright line and the domain, by agreement;
+	// "Acme — Robots for warehouses" and "Home | Acme" both give "Acme").
+	SiteName string
+	// SiteNameFrom are the fields that agreed on SiteName and
+	// SiteNameConfidence how sure the pick is (see sitename.Name).
+	SiteNameFrom       []string
+	SiteNameConfidence float64
+	Title              string
+	Description        string // the meta description, else og:description
+	URL                string // the home page's URL after redirects
 	// Reachable reports that the site answered: true whenever the error is
 	// nil (a home page refused by robots.txt or answered with a 4xx is
 	// reachable, with the other fields empty).
@@ -215,17 +224,10 @@ func (s *Source) Identity(ctx context.Context, domain string) (Identity, error) 
 	}
 	base := pageURL(page)
 	m := htmlmeta.Parse(page.Body, mustParse(base))
-	return Identity{SiteName: siteName(m, d), Title: m.Title, Description: m.Description, URL: base, Reachable: true,
+	name := sitename.Pick(sitename.Read(page.Body), d)
+	return Identity{SiteName: name.Value, SiteNameFrom: name.From, SiteNameConfidence: name.Confidence,
+		Title: m.Title, Description: m.Description, URL: base, Reachable: true,
 		Home: c.homeItem(page, m, s.now()), Usage: c.usage()}, nil
-}
-
-// siteName is the site's name for itself: og:site_name, else the brand
-// part of the title.
-func siteName(m htmlmeta.Meta, domain string) string {
-	if m.OpenGraph.SiteName != "" {
-		return m.OpenGraph.SiteName
-	}
-	return brandName(m.Title, domain)
 }
 
 // Gather reads the company's site for q (see the package documentation).

@@ -596,10 +596,12 @@ func TestIdentity(t *testing.T) {
 		want    website.Identity
 		wantErr error
 	}{
-		{"northwind-robotics.com", website.Identity{SiteName: "Northwind Robotics", Title: "Northwind Robotics — Autonomous mobile robots for warehouses",
+		{"northwind-robotics.com", website.Identity{SiteName: "Northwind Robotics",
+			SiteNameFrom: []string{"og:site_name", "title", "domain"}, SiteNameConfidence: 0.773, Title: "Northwind Robotics — Autonomous mobile robots for warehouses",
 			Description: "Northwind Robotics builds autonomous mobile robots that move pallets and totes through warehouses and distribution centres, alongside people.",
 			URL:         e.sites.URL("https", "northwind-robotics.com", "/"), Reachable: true, Usage: bundle.Usage{Contents: 2}}, nil},
-		{"acme-analytics.com", website.Identity{SiteName: "Acme Analytics", Title: "Home | Acme Analytics",
+		{"acme-analytics.com", website.Identity{SiteName: "Acme Analytics",
+			SiteNameFrom: []string{"title", "domain"}, SiteNameConfidence: 0.545, Title: "Home | Acme Analytics",
 			Description: "Welcome to Acme Analytics",
 			URL:         e.sites.URL("http", "acme-analytics.com", "/"), Reachable: true, Usage: bundle.Usage{Contents: 3}}, nil},
 		{"walled.com", website.Identity{Reachable: true, Usage: bundle.Usage{Contents: 2}}, nil},
@@ -802,6 +804,7 @@ func TestGatherAboutDescription(t *testing.T) {
 	tests := []struct {
 		name              string
 		homeHead          string
+		homeBody          string
 		aboutHead         string
 		aboutBody         string
 		noAbout           bool
@@ -829,6 +832,16 @@ func TestGatherAboutDescription(t *testing.T) {
 		{name: "then an About paragraph further down the page",
 			aboutBody: `<p>Our story.</p><p>About Contoso Freight: Contoso Freight moves less-than-truckload freight for manufacturers across the Midwest. Media contact: press@contoso-freight.com</p>`,
 			wantValue: "Contoso Freight moves less-than-truckload freight for manufacturers across the Midwest.", wantAt: "/about"},
+		{name: "then the home page's JSON-LD description", homeHead: desc("Home") +
+			`<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Contoso Freight","description":"` + ogDesc + `"}</script>`,
+			aboutHead: desc(aboutDesc), wantValue: ogDesc, wantAt: "/"},
+		{name: "the home page's hero when nothing else describes the company",
+			homeBody:  `<header><h1>Contoso</h1></header><main><h1>Less-than-truckload freight across the Midwest</h1><p>300 trucks from 12 terminals, next-day to six states.</p></main>`,
+			wantValue: "Less-than-truckload freight across the Midwest. 300 trucks from 12 terminals, next-day to six states.", wantAt: "/"},
+		{name: "the about page's description before the home page's hero", aboutHead: desc(aboutDesc),
+			homeBody:  `<h1>Less-than-truckload freight across the Midwest</h1><p>300 trucks from 12 terminals, next-day to six states.</p>`,
+			wantValue: aboutDesc, wantAt: "/about"},
+		{name: "a hero that only greets is no description", homeBody: `<h1>Welcome</h1><p>Sign in to your account.</p>`},
 		{name: "an About paragraph of another company is not the company's",
 			aboutBody: `<p>Our story.</p><p>About Globex Logistics: Globex Logistics moves freight for retailers across Europe and Asia.</p>`},
 	}
@@ -839,6 +852,7 @@ func TestGatherAboutDescription(t *testing.T) {
 			if tt.noAbout {
 				home = ``
 			}
+			home += tt.homeBody
 			pages := map[string]sourcetest.SitePage{"/": html(tt.homeHead, home), "/about": aboutPage(tt.aboutHead, tt.aboutBody)}
 			e := newEnv(t, website.Config{}, 0, site(domain, pages))
 			res, err := e.src.Gather(context.Background(), query("Contoso Freight", domain))
