@@ -5,6 +5,8 @@
 //   - fetch: a bounded HTTP fetcher built on guard (limits, redirects, typed errors),
 //     and a fail-over DNS resolver for its host lookups (NewDNSResolver).
 //   - source: the Source/citation model and a concurrency-safe Registry.
+//   - companyname: the one name normal form: "are these two names the same
+//     company" and "does this text mention this company" (both services).
 //   - htmlmeta: pure extraction of page metadata and security headers.
 //   - sitename: who a site says it is — the organisation's name picked by
 //     evidence, and the page's descriptions of it.

@@ -3,6 +3,8 @@ package sitename
 import (
 	"regexp"
 	"strings"
+
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 )
 
 var (
@@ -37,9 +39,9 @@ func copyrightName(line string) string {
 		}
 		switch {
 		case strings.HasSuffix(w, "."):
-			if legalForms[strings.ToLower(strings.ReplaceAll(bare, ".", ""))] || len([]rune(bare)) == 1 {
+			if companyname.IsLegalForm(bare) || len([]rune(bare)) == 1 {
 				kept = append(kept, w) // "Inc.", "N.V."
-				if next := i + 1; next < len(fields) && legalForms[strings.ToLower(strings.Trim(fields[next], ".,"))] {
+				if next := i + 1; next < len(fields) && companyname.IsLegalForm(fields[next]) {
 					continue
 				}
 				return strings.Join(kept, " ")
@@ -48,7 +50,7 @@ func copyrightName(line string) string {
 			return strings.Join(kept, " ")
 		case strings.HasSuffix(w, ",") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":"):
 			// "Acme Robotics, Inc.": the comma only joins a legal form.
-			if next := i + 1; strings.HasSuffix(w, ",") && next < len(fields) && legalForms[strings.ToLower(strings.Trim(fields[next], ".,"))] {
+			if next := i + 1; strings.HasSuffix(w, ",") && next < len(fields) && companyname.IsLegalForm(fields[next]) {
 				kept = append(kept, w)
 				continue
 			}

@@ -14,8 +14,9 @@
 // lines; generic words are removed first ("BBC Homepage" is "BBC",
 // "Welcome to Acme" is "Acme", a part that is only "Home" or
 // "Startseite" is no candidate). Candidates are grouped by their key —
-// letters and digits, lower case, with a trailing legal form dropped
-// ("Acme Corp", "acmecorp" and "ACME Corp." are one) — and each group is
+// the name's words in companyname's normal form, joined, with a trailing
+// legal form dropped (companyname.TrimLegalForms: "Acme Corp", "acmecorp"
+// and "ACME Corp." are one) — and each group is
 // scored by agreement: the fields whose candidates are in it, a title part
 // that contains its words as a run among others (a title "Advertising on
 // Jodel" backs "Jodel"), and the domain's first registrable label when it
@@ -41,6 +42,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/intel402/intel402/pkg/evidence/domainname"
+
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 )
 
 // Fields a name is read from, in order of preference; Name.From lists
@@ -85,7 +88,7 @@ func (n Name) Zero() bool { return n.Value == "" }
 // cand is one candidate name.
 type cand struct {
 	value, from string
-	words       []string // lower-case words, legal form kept
+	words       []string // words in companyname's normal form, legal form kept
 	key         string   // letters and digits of words without a trailing legal form
 	full        string   // letters and digits of words, legal form kept
 }
@@ -118,7 +121,7 @@ func Pick(p Page, domain string) Name {
 			}
 		}
 		if g == nil {
-			g = &group{key: c.key, words: trimLegal(c.words), agree: map[string]float64{}}
+			g = &group{key: c.key, words: companyname.TrimLegalForms(c.words), agree: map[string]float64{}}
 			groups = append(groups, g)
 		}
 		g.members = append(g.members, c)
@@ -262,11 +265,11 @@ func candidates(p Page) []cand {
 		if v == "" || utf8.RuneCountInString(v) > maxNameChars {
 			return
 		}
-		words := nameWords(v)
+		words := companyname.WordsAsWritten(v)
 		if len(words) == 0 || len(words) > maxNameWords {
 			return
 		}
-		key := strings.Join(trimLegal(words), "")
+		key := strings.Join(companyname.TrimLegalForms(words), "")
 		if key == "" {
 			return
 		}
@@ -379,55 +382,6 @@ func stripLogoWords(s string) string {
 	return strings.Join(kept, " ")
 }
 
-// legalForms are trailing words a name is matched without ("Acme Inc."
-// and "Acme" agree); they are kept as written in the name shown.
-var legalForms = map[string]bool{
-	"inc": true, "incorporated": true, "corp": true, "corporation": true, "co": true, "company": true,
-	"ltd": true, "limited": true, "llc": true, "llp": true, "lp": true, "plc": true, "gmbh": true, "ag": true,
-	"kg": true, "ug": true, "sa": true, "sas": true, "sarl": true, "srl": true, "spa": true, "bv": true, "nv": true,
-	"oy": true, "ab": true, "as": true, "aps": true, "pty": true, "pte": true, "kk": true, "se": true, "sl": true,
-}
-
-// nameWords are s's words for matching: lower case, letters and digits,
-// "&" a word, apostrophes and periods inside a word dropped ("N.V." is
-// "nv").
-func nameWords(s string) []string {
-	var words []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			words = append(words, b.String())
-			b.Reset()
-		}
-	}
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		case r == '.' || r == '\'' || r == '’':
-		case r == '&':
-			flush()
-			words = append(words, "and")
-		default:
-			flush()
-		}
-	}
-	flush()
-	return words
-}
-
-// trimLegal drops trailing legal forms (and an "and" that joined one:
-// "& Co") from words, never the last word.
-func trimLegal(words []string) []string {
-	for len(words) > 1 && legalForms[words[len(words)-1]] {
-		words = words[:len(words)-1]
-		if len(words) > 1 && words[len(words)-1] == "and" {
-			words = words[:len(words)-1]
-		}
-	}
-	return words
-}
-
 // containsRun reports whether needle's words appear in hay as a
 // contiguous run, hay being longer.
 func containsRun(hay, needle []string) bool {
@@ -479,10 +433,10 @@ func domainBacks(key, full string, words []string, label string) float64 {
 	}
 	parts := strings.Split(label, "-")
 	forms := []string{strings.Join(parts, "")}
-	if t := trimLegal(parts); len(t) < len(parts) {
+	if t := companyname.TrimLegalForms(parts); len(t) < len(parts) {
 		forms = append(forms, strings.Join(t, ""))
 	}
-	inits := []string{initials(words), initials(trimLegal(words))}
+	inits := []string{initials(words), initials(companyname.TrimLegalForms(words))}
 	for _, f := range forms {
 		if f == key || f == full {
 			return weights[FromDomain]

@@ -33,10 +33,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/platform/apierror"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
 // Reasons in details.reason of an apierror.CodeCompanyNotResolved error

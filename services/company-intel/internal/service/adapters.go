@@ -3,10 +3,10 @@ package service
 import (
 	"context"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/research"
 	"github.com/intel402/intel402/services/company-intel/internal/resolve"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/exa"

@@ -10,7 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 )
 
 type compat int

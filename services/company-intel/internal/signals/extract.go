@@ -4,7 +4,7 @@
 
 package signals
 
-import "github.com/intel402/intel402/services/company-intel/internal/companyname"
+import "github.com/intel402/intel402/pkg/evidence/companyname"
 
 // extractFacts reads the facts of a classified text. Names and amounts
 // are looked for in the headline first, then in the lead; subtypes come

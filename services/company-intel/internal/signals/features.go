@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/techterms"
 )
 

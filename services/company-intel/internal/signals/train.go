@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/textclass"
 )
 

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
 // Board is one job board on an applicant tracking system.

@@ -21,9 +21,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"
 )
 

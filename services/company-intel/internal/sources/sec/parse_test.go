@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 )
 
 func TestNormalizeName(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sec"
 	"github.com/intel402/intel402/services/company-intel/internal/sources/sourcetest"
 	"github.com/intel402/intel402/services/company-intel/internal/upstream"

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 )
 
 // EDGAR titles (the ticker file's "title", submissions' "name") carry

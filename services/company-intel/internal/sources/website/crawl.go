@@ -10,12 +10,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
 	"github.com/intel402/intel402/pkg/evidence/sitename"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
 	"github.com/intel402/intel402/services/company-intel/internal/selfdesc"
 )
 

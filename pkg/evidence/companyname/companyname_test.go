@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/intel402/intel402/services/company-intel/internal/companyname"
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 )
 
 func TestNormalize(t *testing.T) {

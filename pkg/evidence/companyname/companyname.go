@@ -1,4 +1,4 @@
-// Package companyname is company-intel's one owner of two judgements:
+// Package companyname is the one owner (for both services) of two judgements:
 // "are these two names the same company" (Same: company resolution, the
 // SEC ticker lookup, the job-board owner check, Exa's company pages) and
 // "does this text mention this company" (Matcher: every news source's
@@ -12,8 +12,8 @@
 // counts: ' ’ ‘ ʼ and the ` and ′ put in their place), every other
 // character a word break (hyphens too), and trailing legal-form words
 // dropped (inc, incorporated, corp, corporation, co, company, ltd, limited,
-// llc, llp, lp, plc, gmbh, ag, sa, asa, sas, sarl, bv, nv, oy, ab, as, aps, spa,
-// srl, pty, pte, kk, se, holdings, holding) — repeatedly, with an
+// llc, llp, lp, plc, gmbh, ag, kg, ug, sa, asa, sas, sarl, sl, bv, nv, oy, ab, as,
+// aps, spa, srl, pty, pte, kk, se, holdings, holding) — repeatedly, with an
 // "&"/"and" that joined one ("& Co"), so "Acme Holdings, Inc." is "acme". A
 // leading "the" is dropped. Names whose normal form is empty compare
 // unequal.
@@ -48,21 +48,36 @@ var legalForms = map[string]bool{
 	"ltd": true, "limited": true, "llc": true, "llp": true, "lp": true, "plc": true, "gmbh": true, "ag": true,
 	"sa": true, "asa": true, "sas": true, "sarl": true, "bv": true, "nv": true, "oy": true, "ab": true, "as": true, "aps": true,
 	"spa": true, "srl": true, "pty": true, "pte": true, "kk": true, "se": true, "holdings": true, "holding": true,
+	"kg": true, "ug": true, "sl": true,
 }
 
-// Words returns the normal form as words.
-func Words(name string) []string {
+// IsLegalForm reports whether word, as written ("Inc.", "GmbH", "N.V."),
+// is a legal form the normal form drops at a name's end.
+func IsLegalForm(word string) bool {
+	return legalForms[strings.ToLower(strings.ReplaceAll(strings.Trim(word, ".,"), ".", ""))]
+}
+
+// WordsAsWritten returns the name's words in normal form with its legal
+// form and a leading "the" kept ("Acme Holdings, Inc." is acme holdings
+// inc): for a caller that matches a name both with and without its legal
+// form (TrimLegalForms gives the other).
+func WordsAsWritten(name string) []string {
 	toks := tokenize(name)
 	words := make([]string, len(toks))
 	for i, t := range toks {
 		words[i] = t.word
 	}
-	return trimForms(words)
+	return words
 }
 
-// trimForms drops trailing legal forms (with an "and" that joined one)
-// and a leading "the" from words in normal form.
-func trimForms(words []string) []string {
+// Words returns the normal form as words.
+func Words(name string) []string {
+	return trimForms(WordsAsWritten(name))
+}
+
+// TrimLegalForms drops trailing legal forms (with an "and" that joined
+// one) from words in normal form, never the last word.
+func TrimLegalForms(words []string) []string {
 	for len(words) > 1 && legalForms[words[len(words)-1]] {
 		words = words[:len(words)-1]
 		// "Chase & Co": the "and" joined the dropped form.
@@ -70,6 +85,13 @@ func trimForms(words []string) []string {
 			words = words[:len(words)-1]
 		}
 	}
+	return words
+}
+
+// trimForms drops trailing legal forms and a leading "the" from words in
+// normal form.
+func trimForms(words []string) []string {
+	words = TrimLegalForms(words)
 	if len(words) > 1 && words[0] == "the" {
 		words = words[1:]
 	}
