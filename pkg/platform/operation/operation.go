@@ -188,3 +188,25 @@ func Check(ops []Operation, doc *openapi3.T) error {
 	}
 	return errors.Join(errs...)
 }
+
+// CheckTable holds a markdown operations table (the README's "Operations
+// and prices") to ops: each operation of service has a row
+// "| service | `METHOD path` | `capability id` | `MCP tool` | USDC … | atomic |".
+func CheckTable(markdown []byte, service string, ops []Operation) error {
+	var errs []error
+	lines := strings.Split(string(markdown), "\n")
+	for _, o := range ops {
+		head := fmt.Sprintf("| %s | `%s %s` | `%s` | `%s` | %s", service, o.Method, o.Path, o.ID, o.Tool, o.Price().USD())
+		found := false
+		for _, l := range lines {
+			if strings.HasPrefix(l, head) && strings.HasSuffix(strings.TrimSpace(l), "| "+o.Atomic+" |") {
+				found = true
+				break
+			}
+		}
+		if !found {
+			errs = append(errs, fmt.Errorf("operation %s: no table row %q… | %s |", o.ID, head, o.Atomic))
+		}
+	}
+	return errors.Join(errs...)
+}

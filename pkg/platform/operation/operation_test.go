@@ -283,3 +283,19 @@ func post(t *testing.T, c *http.Client, url, body string) *http.Response {
 	t.Cleanup(func() { res.Body.Close() })
 	return res
 }
+
+func TestCheckTable(t *testing.T) {
+	table := "| Service | Operation | Capability id | MCP tool | USDC | Atomic |\n|---|---|---|---|---|---|\n" +
+		"| eighth | `POST /v1/echo` | `echo_text` | `echo_text` | 0.001234 | 1234 |\n"
+	if err := operation.CheckTable([]byte(table), "eighth", []operation.Operation{echoOp}); err != nil {
+		t.Fatalf("CheckTable: %v", err)
+	}
+	cheaper := echoOp
+	cheaper.Atomic = "1000"
+	if err := operation.CheckTable([]byte(table), "eighth", []operation.Operation{cheaper}); err == nil {
+		t.Fatal("a row with another price passed")
+	}
+	if err := operation.CheckTable([]byte(table), "ninth", []operation.Operation{echoOp}); err == nil {
+		t.Fatal("a row of another service passed")
+	}
+}
