@@ -7,7 +7,7 @@ STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps clean e2e demo load faults burst train configdoc
+.PHONY: run test test-short lint vet fmt-check staticcheck modcheck bench build deps webassets clean e2e demo load faults burst train configdoc
 
 ## run: build and start both services (and the local payment stack) with embedded defaults
 run: deps build
@@ -35,8 +35,8 @@ e2e: deps build
 test-short:
 	$(GO) test -short -count=1 $(PKGS)
 
-## build: static binaries into bin/
-build:
+## build: static binaries into bin/ (after webassets: the binaries embed them)
+build: webassets
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/company-intel ./services/company-intel/cmd/company-intel
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/domain-qual ./services/domain-qual/cmd/domain-qual
@@ -50,6 +50,15 @@ deps: node_modules/.installed
 node_modules/.installed: package.json package-lock.json
 	npm install --no-audit --no-fund
 	@touch $@
+
+## webassets: the browser assets the services embed (Swagger UI for /docs, the x402 paywall page), taken from the npm
+## packages pinned in webassets.json, each tarball checked against its sha512 (scripts/webassets.mjs)
+WEBASSETS := pkg/platform/landing/assets/PROVENANCE.json pkg/x402/paywall/assets/PROVENANCE.json
+webassets: $(WEBASSETS)
+
+$(WEBASSETS) &: webassets.json scripts/webassets.mjs
+	node scripts/webassets.mjs
+	@touch $(WEBASSETS)
 
 ## lint: gofmt, go vet, staticcheck and modcheck across all modules
 lint: fmt-check vet staticcheck modcheck
