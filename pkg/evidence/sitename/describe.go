@@ -22,8 +22,8 @@ type Description struct {
 // the hero — the first h1 outside the header with the paragraph after it
 // ("Payroll for restaurants. Run payroll in minutes."; the heading alone
 // when no paragraph follows it). Empty and repeated texts are left out.
-// Whether a text really describes what the company does is the caller's
-// rule (company-intel: selfdesc.Describes).
+// Whether a text really describes what the company does is Describes;
+// Describe returns the first that does.
 func (p Page) Descriptions() []Description {
 	var out []Description
 	seen := map[string]bool{}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 )
 
 // TestPickIssueCases are the cases issue 26 found wrong on real pages,
@@ -187,8 +189,9 @@ func TestFixtures(t *testing.T) {
 			}
 			ds := p.Descriptions()
 			t.Logf("%s: %+v; descriptions %+v", tt.file, got, ds)
-			if len(ds) == 0 || ds[0].From != tt.descFrom {
-				t.Errorf("Descriptions = %+v, want the first from %s", ds, tt.descFrom)
+			d, ok := p.Describe(companyname.NewMatcher(got.Value, nil, tt.domain))
+			if !ok || d.From != tt.descFrom {
+				t.Errorf("Describe = %+v, %v; want one from %s (descriptions %+v)", d, ok, tt.descFrom, ds)
 			}
 		})
 	}

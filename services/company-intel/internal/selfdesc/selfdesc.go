@@ -1,6 +1,5 @@
 // Package selfdesc reads what a company says it is from its own text: the
-// one owner of "does this text describe the company" (Describes) and of
-// the descriptions company-intel takes from first-party documents.
+// descriptions company-intel takes from first-party documents.
 //
 // Where a description comes from, in the profile's order (research's
 // fieldPriority for "description"): the company's website (its home
@@ -29,11 +28,8 @@
 // A release issued by another company (its first sentence opens with
 // someone else's name) describes that company and is not read.
 //
-// Quality rule (Describes): at least 40 characters and five distinct
-// words, not the page title again, no template or placeholder text, and
-// at least three content words besides the company's name and words that
-// only say it is a site ("Acme official website", "Welcome to Acme's home
-// page" are refused).
+// Whether a text describes the company at all is sitename.Describes, the
+// rule domain-qual's website metadata uses too.
 package selfdesc
 
 import (
@@ -43,74 +39,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/intel402/intel402/pkg/evidence/companyname"
-	"github.com/intel402/intel402/pkg/evidence/source"
+	"github.com/intel402/intel402/pkg/evidence/sitename"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/signals"
 )
 
-// Descriptions shorter than this, in characters, or with fewer distinct
-// words do not describe a company.
-const minChars, minWords = 40, 5
-
-// minContentWords is how many words besides the company's names and
-// siteWords a description needs.
-const minContentWords = 3
-
 // MaxChars bounds a description taken from a release.
 const MaxChars = 320
-
-// boilerplate marks descriptions that describe a site template or state,
-// not the company.
-var boilerplate = []string{
-	"lorem ipsum", "just another wordpress site", "enable javascript", "javascript is disabled", "uses cookies",
-	"coming soon", "under construction", "page not found", "domain is for sale", "default description",
-}
-
-// siteWords say that a text is a site or a greeting, not what the company
-// does; with the function words they are not content.
-var siteWords = map[string]bool{
-	"official": true, "website": true, "web": true, "site": true, "homepage": true, "home": true, "page": true,
-	"welcome": true, "to": true, "the": true, "of": true, "a": true, "an": true, "and": true, "our": true, "us": true,
-	"for": true, "on": true, "at": true, "in": true, "is": true, "this": true, "your": true, "you": true, "visit": true,
-	"online": true, "main": true, "portal": true, "inc": true, "llc": true, "ltd": true, "corp": true, "company": true,
-	"corporation": true, "group": true, "s": true,
-}
-
-// Describes reports whether desc reads as a description of the company
-// (see the package comment); title is the page's title ("" when none) and
-// m the company's names (a zero Matcher knows none).
-func Describes(desc, title string, m companyname.Matcher) bool {
-	d := source.Fold(desc)
-	if utf8.RuneCountInString(d) < minChars || distinctWords(d) < minWords {
-		return false
-	}
-	if strings.EqualFold(d, source.Fold(title)) {
-		return false
-	}
-	lower := strings.ToLower(d)
-	for _, b := range boilerplate {
-		if strings.Contains(lower, b) {
-			return false
-		}
-	}
-	content := 0
-	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if !siteWords[w] && !m.NameWord(w) {
-			content++
-		}
-	}
-	return content >= minContentWords
-}
-
-// distinctWords counts the different words of s, ignoring case and
-// punctuation.
-func distinctWords(s string) int {
-	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		seen[w] = true
-	}
-	return len(seen)
-}
 
 // FromItems returns the description the company's own press releases
 // give (see the package comment), cited by the release's URL; nil when
@@ -192,7 +127,7 @@ func FromAbout(text string, m companyname.Matcher) string {
 			d += " " + ss[1]
 		}
 		d = finish(d)
-		if Describes(d, "", m) {
+		if sitename.Describes(d, "", m) {
 			return d
 		}
 	}
@@ -314,7 +249,7 @@ func FromLead(text string, m companyname.Matcher) string {
 		d = subject + " is " + app
 	}
 	d = finish(d)
-	if utf8.RuneCountInString(d) > MaxChars || !Describes(d, "", m) {
+	if utf8.RuneCountInString(d) > MaxChars || !sitename.Describes(d, "", m) {
 		return ""
 	}
 	return d

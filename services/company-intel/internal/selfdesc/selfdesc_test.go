@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/intel402/intel402/pkg/evidence/companyname"
+	"github.com/intel402/intel402/pkg/evidence/sitename"
 	"github.com/intel402/intel402/pkg/evidence/source"
 	"github.com/intel402/intel402/services/company-intel/internal/bundle"
 	"github.com/intel402/intel402/services/company-intel/internal/selfdesc"
@@ -65,26 +66,6 @@ func TestFromAbout(t *testing.T) {
 	}
 }
 
-func TestDescribes(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		desc, title string
-		want        bool
-	}{
-		{"Acme Shiftworks builds staff scheduling software for clinics.", "", true},
-		{"Acme Shiftworks official website - Acme Shiftworks Inc.", "", false},
-		{"Welcome to the official home page of Acme Shiftworks, Inc.", "", false},
-		{"Staff scheduling software for clinics and care homes", "Staff scheduling software for clinics and care homes", false},
-		{"Just another WordPress site for clinics and care homes", "", false},
-		{"Short text", "", false},
-	}
-	for _, tt := range tests {
-		if got := selfdesc.Describes(tt.desc, tt.title, acme); got != tt.want {
-			t.Errorf("Describes(%q) = %v, want %v", tt.desc, got, tt.want)
-		}
-	}
-}
-
 func TestFromItems(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
@@ -126,7 +107,7 @@ func FuzzFromRelease(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		d := selfdesc.FromRelease(s, acme)
-		if d != "" && (len([]rune(d)) > 2*selfdesc.MaxChars || !selfdesc.Describes(d, "", acme)) {
+		if d != "" && (len([]rune(d)) > 2*selfdesc.MaxChars || !sitename.Describes(d, "", acme)) {
 			t.Errorf("FromRelease(%q) = %q: not a description", s, d)
 		}
 	})

@@ -199,6 +199,26 @@ func TestProfileFixtures(t *testing.T) {
 	}
 }
 
+// TestProfileDescriptionFallsBack: a page whose meta description is the
+// template's gets the hero's statement of what the company does, cited as
+// such; a page that states nothing gets no description.
+func TestProfileDescriptionFallsBack(t *testing.T) {
+	_, p := fixtureSites(t)
+	tests := []struct{ domain, want, from string }{
+		{"wingtip-labs.io", "Robots that sort returns. Wingtip Labs builds robotic arms that sort returned parcels for e-commerce warehouses.", "hero"},
+		{"fabrikam-logistics.com", "", ""},
+	}
+	for _, tt := range tests {
+		res, err := p.Profile(context.Background(), mustName(t, tt.domain), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := res.WebsiteMetadata; w.Description != tt.want || w.DescriptionFrom != tt.from {
+			t.Errorf("%s: description %q from %q, want %q from %q", tt.domain, w.Description, w.DescriptionFrom, tt.want, tt.from)
+		}
+	}
+}
+
 func TestProfileWebsiteMetadata(t *testing.T) {
 	s, p := fixtureSites(t)
 	res, err := p.Profile(context.Background(), mustName(t, "northwind-traders.com"), "")
@@ -210,6 +230,7 @@ func TestProfileWebsiteMetadata(t *testing.T) {
 	checks := []struct{ field, got, want string }{
 		{"title", w.Title, "Northwind Traders | Speciality food importers"},
 		{"description", w.Description, "Northwind Traders imports speciality foods from around the world for retailers and restaurants."},
+		{"description_from", w.DescriptionFrom, "description"},
 		{"canonical", w.Canonical, base + "/"},
 		{"language", w.Language, "en-GB"},
 		{"generator", w.Generator, "WordPress 5.8.3"},

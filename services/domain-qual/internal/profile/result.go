@@ -50,8 +50,16 @@ type Website struct {
 	// fields that agreed on it (sitename.Pick); nil when the page names
 	// nobody.
 	Name *SiteName `json:"name,omitempty"`
-	// Description is the page's meta description.
+	// Description is what the page says the organisation does: the meta
+	// description, else og:description, else a JSON-LD Organization or
+	// WebSite description, else the hero (the first h1 outside the header
+	// with the paragraph after it), the first that describes the
+	// organisation by sitename.Describes (template text, a repeated title
+	// and "official website of …" are passed over). Empty when none does.
 	Description string `json:"description,omitempty"`
+	// DescriptionFrom says where Description was read: "description",
+	// "og:description", "json-ld" or "hero".
+	DescriptionFrom string `json:"description_from,omitempty"`
 	// Canonical is the page's canonical URL (absolute).
 	Canonical string `json:"canonical,omitempty"`
 	// Language is the <html lang> attribute as written.

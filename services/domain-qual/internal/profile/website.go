@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/intel402/intel402/pkg/evidence/companyname"
 	"github.com/intel402/intel402/pkg/evidence/domainname"
 	"github.com/intel402/intel402/pkg/evidence/fetch"
 	"github.com/intel402/intel402/pkg/evidence/htmlmeta"
@@ -139,11 +140,16 @@ func (p *Profiler) describe(w *Website, domain string, secure, plain fetched) *f
 	if isHTML(page) {
 		base, _ := url.Parse(final)
 		m := htmlmeta.Parse(page.Body, base)
-		w.Title, w.Description, w.Canonical, w.Language, w.Generator, w.Favicon = m.Title, m.Description, m.Canonical, m.Lang, m.Generator, m.Favicon
+		w.Title, w.Canonical, w.Language, w.Generator, w.Favicon = m.Title, m.Canonical, m.Lang, m.Generator, m.Favicon
 		w.OpenGraph = OpenGraph{Title: m.OpenGraph.Title, Description: m.OpenGraph.Description, Image: m.OpenGraph.Image,
 			SiteName: m.OpenGraph.SiteName, Type: m.OpenGraph.Type, URL: m.OpenGraph.URL}
-		if n := sitename.Pick(sitename.Read(page.Body), domain); !n.Zero() {
+		self := sitename.Read(page.Body)
+		n := sitename.Pick(self, domain)
+		if !n.Zero() {
 			w.Name = &SiteName{Value: n.Value, From: n.From, Confidence: n.Confidence}
+		}
+		if d, ok := self.Describe(companyname.NewMatcher(n.Value, nil, domain)); ok {
+			w.Description, w.DescriptionFrom = d.Text, d.From
 		}
 		for _, s := range m.Social {
 			w.SocialProfiles = append(w.SocialProfiles, SocialProfile{Network: s.Network, URL: s.URL})

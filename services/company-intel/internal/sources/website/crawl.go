@@ -297,7 +297,7 @@ func (c *crawl) names() companyname.Matcher {
 
 // describes reports whether desc describes the company (selfdesc's
 // quality rule).
-func (c *crawl) describes(desc, title string) bool { return selfdesc.Describes(desc, title, c.names()) }
+func (c *crawl) describes(desc, title string) bool { return sitename.Describes(desc, title, c.names()) }
 
 // readFeed turns a fetched feed's entries into items and reports whether
 // the document was a feed.
