@@ -18,6 +18,13 @@ import (
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 )
 
+// The landing pages (text/html) are checked as the strings the documents
+// declare them to be; kin-openapi decodes only text/plain as text by
+// default.
+func init() {
+	openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
+}
+
 // Validator validates responses against one document.
 type Validator struct {
 	doc    *openapi3.T

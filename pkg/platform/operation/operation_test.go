@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/intel402/intel402/pkg/platform/app/apptest"
 	"github.com/intel402/intel402/pkg/platform/config"
 	"github.com/intel402/intel402/pkg/platform/input"
+	"github.com/intel402/intel402/pkg/platform/landing"
 	"github.com/intel402/intel402/pkg/platform/mcpserve/mcptest"
 	"github.com/intel402/intel402/pkg/platform/openapidoc"
 	"github.com/intel402/intel402/pkg/platform/operation"
@@ -130,10 +132,31 @@ func TestEighthOperation(t *testing.T) {
 		t.Fatalf("pricing: %+v", pricing)
 	}
 
+	// The landing page's JSON index states the operation as its descriptor
+	// does, and the MCP endpoint's tools.
+	req, _ := http.NewRequest(http.MethodGet, base+"/", nil)
+	req.Header.Set("Accept", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var index landing.Index
+	err = json.NewDecoder(res.Body).Decode(&index)
+	res.Body.Close()
+	want := landing.Operation{
+		ID: echoOp.ID, OperationID: echoOp.OperationID, Method: echoOp.Method, Path: echoOp.Path, Description: echoOp.Description,
+		PriceUSD: echoOp.Price().USD(), PriceAtomic: echoOp.Atomic, MCPTool: echoOp.Tool,
+	}
+	if err != nil || res.StatusCode != http.StatusOK || len(index.Operations) != 1 || index.Operations[0] != want ||
+		index.Service != "eighth" || !slices.Equal(index.MCP.Tools, []string{"echo_text", "pricing", "capabilities"}) ||
+		index.MCP.Endpoint != "/mcp" || index.Links.Health != "" {
+		t.Fatalf("landing index: %d %v %+v, want operation %+v", res.StatusCode, err, index, want)
+	}
+
 	// Payments: bad input is refused before any payment; a good request
 	// without one gets the challenge at the descriptor's price; a paid one
 	// is answered and settled once.
-	res := post(t, http.DefaultClient, base+"/v1/echo", `{"text":""}`)
+	res = post(t, http.DefaultClient, base+"/v1/echo", `{"text":""}`)
 	if res.StatusCode != http.StatusBadRequest || res.Header.Get("Payment-Required") != "" {
 		t.Fatalf("invalid input: %d, Payment-Required %q", res.StatusCode, res.Header.Get("Payment-Required"))
 	}

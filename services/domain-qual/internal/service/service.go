@@ -96,9 +96,11 @@ func Routes(rt *app.Runtime, cfg config.Config) (*echo.Echo, error) {
 	e := rt.NewEcho()
 	e.Use(payments.CORS(cfg.Payments, "x-"+Name+"-cache"))
 	e.GET(ops.HealthPath, health.Handler(Name, rt.Version, nil))
-	// The discovery documents, the paid routes and the MCP tools, all from
-	// the operation descriptors.
-	if err := operation.Mount(rt, e, operation.Service{Name: Name, Doc: doc, Payments: cfg.Payments, Ops: api.Operations()}); err != nil {
+	// The discovery documents, the landing page and API reference, the paid
+	// routes and the MCP tools, all from the operation descriptors.
+	if err := operation.Mount(rt, e, operation.Service{
+		Name: Name, Doc: doc, Payments: cfg.Payments, Ops: api.Operations(), Health: ops.HealthPath,
+	}); err != nil {
 		return nil, fmt.Errorf("service.Routes: %w", err)
 	}
 	return e, nil
