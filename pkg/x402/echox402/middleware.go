@@ -544,8 +544,8 @@ func (m *payMiddleware) paywall(c echo.Context, o offer) error {
 // Accept contains "text/html" and its User-Agent contains "Mozilla", both
 // case-sensitive.
 func IsBrowser(r *http.Request) bool {
-	return strings.Contains(r.Header.Get(echo.HeaderAccept), "text/html") &&
-		strings.Contains(r.Header.Get("User-Agent"), "Mozilla")
+	return strings.Contains(strings.Join(r.Header.Values(echo.HeaderAccept), ", "), "text/html") &&
+		strings.Contains(strings.Join(r.Header.Values("User-Agent"), ", "), "Mozilla")
 }
 
 // paymentRequired builds the route's challenge.

@@ -62,6 +62,14 @@ func TestIsBrowser(t *testing.T) {
 			t.Errorf("%s: IsBrowser = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	// Accept sent as two header lines reads as one list (RFC 9110 §5.3).
+	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r.Header.Add("Accept", "application/json")
+	r.Header.Add("Accept", "text/html")
+	r.Header.Set("User-Agent", chromeUA)
+	if !echox402.IsBrowser(r) {
+		t.Error("Accept over two lines: not a browser")
+	}
 }
 
 // realPaywall is the paywall of the embedded page (skipped under -short

@@ -101,8 +101,8 @@ func readTemplate(fsys fs.FS) (*template, error) {
 // parseTemplate splits page at its one </head> and hashes its inline
 // scripts and styles as a browser sees them (the HTML tokenizer's reading
 // of script data, newlines normalised). A page with an external script,
-// an inline event handler or a javascript: URL could not run under the
-// policy and is refused.
+// an inline event handler, a style attribute or a javascript: URL could
+// not run under the policy and is refused.
 func parseTemplate(page []byte) (*template, error) {
 	const headEnd = "</head>"
 	at := bytes.Index(page, []byte(headEnd))
@@ -127,7 +127,7 @@ func parseTemplate(page []byte) (*template, error) {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
 			for _, a := range tok.Attr {
-				if strings.HasPrefix(a.Key, "on") || strings.HasPrefix(strings.TrimSpace(strings.ToLower(a.Val)), "javascript:") {
+				if strings.HasPrefix(a.Key, "on") || a.Key == "style" || strings.HasPrefix(strings.TrimSpace(strings.ToLower(a.Val)), "javascript:") {
 					return nil, fmt.Errorf("paywall: %s: <%s %s=…> cannot run under the page's policy", templateFile, tok.Data, a.Key)
 				}
 				if tok.Data == "script" && a.Key == "src" {

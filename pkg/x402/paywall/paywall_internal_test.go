@@ -36,6 +36,7 @@ func TestParseTemplate(t *testing.T) {
 		{"two head ends", "<head></head><script>x()</script></head>", "exactly one </head>"},
 		{"external script", "<head><script src=\"https://cdn.example/x.js\"></script></head>", "external script"},
 		{"inline handler", "<head><script>x()</script></head><body onload=\"x()\">", "onload"},
+		{"style attribute", "<head><script>x()</script></head><body style=\"color:red\">", "style"},
 		{"javascript URL", "<head><script>x()</script></head><a href=\" JavaScript:x()\">", "href"},
 		{"script not closed", "<head></head><script>x()", "not closed"},
 		{"no inline script", "<head></head><body></body>", "no inline script"},
