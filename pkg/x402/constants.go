@@ -23,6 +23,26 @@ const (
 	NetworkBaseSepolia = "eip155:84532"
 )
 
+// Public JSON-RPC endpoints of the networks, as the chains' definitions in
+// viem (and so the official x402 paywall page, which reads balances
+// through them) name them.
+const (
+	BasePublicRPC        = "https://mainnet.base.org"
+	BaseSepoliaPublicRPC = "https://sepolia.base.org"
+)
+
+// PublicRPC returns the public JSON-RPC endpoint of network, or "" for a
+// network without one here.
+func PublicRPC(network string) string {
+	switch network {
+	case NetworkBase:
+		return BasePublicRPC
+	case NetworkBaseSepolia:
+		return BaseSepoliaPublicRPC
+	}
+	return ""
+}
+
 // Asset describes an EIP-3009 token: where it lives and its EIP-712 domain.
 type Asset struct {
 	Network  string

@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/ethereum/go-ethereum v1.17.10
+	github.com/go-rod/rod v0.116.2
 	github.com/intel402/intel402/openapi v0.0.0-00010101000000-000000000000
 	github.com/intel402/intel402/pkg/evidence v0.0.0-00010101000000-000000000000
 	github.com/intel402/intel402/pkg/platform v0.0.0-00010101000000-000000000000

@@ -12,13 +12,14 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/intel402/intel402/pkg/platform/config"
+	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/echox402"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
 )
 
 // DefaultRPCURL is Base mainnet's public JSON-RPC endpoint, used by the
 // built-in facilitator when X402_RPC_URL is not set.
-const DefaultRPCURL = "https://mainnet.base.org"
+const DefaultRPCURL = x402.BasePublicRPC
 
 // Config holds the payment settings.
 type Config struct {
@@ -52,6 +53,11 @@ type Config struct {
 	// settlement is pending and the response is held for a retry with the
 	// same payment (docs/payments.md, "Delivery by authorization").
 	SettleTimeout time.Duration
+	// Paywall (X402_PAYWALL, default true) answers a browser that opens a
+	// paid GET route without a payment with the x402 paywall page instead
+	// of the JSON challenge (echox402.Config.Paywall; docs/payments.md,
+	// "Browsers: the paywall").
+	Paywall bool
 }
 
 // docs describes the payment settings (docs/configuration.md).
@@ -76,6 +82,9 @@ var docs = map[string]string{
 	"X402_SETTLE_TIMEOUT": "how long the built-in facilitator waits for a settlement's receipt; past it the settlement " +
 		"is pending and the response is held for a retry with the same payment",
 	"CORS_ALLOW_ORIGINS": "allowed browser origins, comma-separated; payment headers are exposed",
+	"X402_PAYWALL": "answer a browser (`Accept` with `text/html`, `User-Agent` with `Mozilla`) that opens a paid `GET` " +
+		"route without a payment with the x402 paywall page (still `402` with `PAYMENT-REQUIRED`); false: the JSON " +
+		"challenge for every client",
 }
 
 // Load reads the payment settings and records every problem in l.
@@ -96,6 +105,7 @@ func Load(l *config.Loader) Config {
 		FailureLimit:      l.Int("X402_FAILURE_LIMIT", echox402.DefaultFailureLimit, 0, 100_000),
 		FailureWindow:     l.Duration("X402_FAILURE_WINDOW", echox402.DefaultFailureWindow, time.Second, time.Hour),
 		SettleTimeout:     l.Duration("X402_SETTLE_TIMEOUT", facilitator.DefaultSettleTimeout, time.Second, 10*time.Minute),
+		Paywall:           l.Bool("X402_PAYWALL", true),
 	}
 	if c.FailureLimit == 0 {
 		c.FailureLimit = -1 // no limit

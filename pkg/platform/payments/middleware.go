@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -19,6 +18,7 @@ import (
 	"github.com/intel402/intel402/pkg/x402"
 	"github.com/intel402/intel402/pkg/x402/echox402"
 	"github.com/intel402/intel402/pkg/x402/facilitator"
+	"github.com/intel402/intel402/pkg/x402/paywall"
 	"github.com/intel402/intel402/pkg/x402/servertiming"
 )
 
@@ -41,14 +41,14 @@ type Price struct {
 // Always is a Speculate predicate that always speculates.
 func Always(echo.Context) bool { return true }
 
-// USD renders the atomic price in dollars ("0.0001").
+// USD renders the atomic price in dollars ("0.0001"), exactly; "" when
+// Atomic is not an amount.
 func (p Price) USD() string {
-	n, err := strconv.ParseInt(p.Atomic, 10, 64)
-	if err != nil {
+	n, ok := x402.ParseAtomic(p.Atomic)
+	if !ok {
 		return ""
 	}
-	s := strconv.FormatFloat(float64(n)/1e6, 'f', -1, 64)
-	return s
+	return x402.FormatUnits(n, x402.USDCDecimals)
 }
 
 // Key is the route key of the middleware's price table.
@@ -92,6 +92,7 @@ func observedMiddleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Faci
 		FailureWindow:         cfg.FailureWindow,
 		SettleTimeout:         middlewareSettleTimeout(cfg.SettleTimeout),
 		Observe:               observe,
+		Paywall:               browserPaywall(cfg, doc, logger),
 	}.ToMiddleware()
 	if err != nil {
 		return nil, fmt.Errorf("payments.Middleware: %w", err)
@@ -104,6 +105,31 @@ func observedMiddleware(cfg Config, prices []Price, doc *openapi3.T, f x402.Faci
 			return err
 		}
 	}, nil
+}
+
+// newPaywall builds the paywall (a variable for the test of a binary built
+// without the page).
+var newPaywall = paywall.New
+
+// browserPaywall is the paywall page browsers get on the paid GET routes,
+// or nil when X402_PAYWALL is false or the binary was built without the
+// page (then every client gets the JSON challenge, and a warning says so).
+func browserPaywall(cfg Config, doc *openapi3.T, logger *slog.Logger) echox402.Paywall {
+	if !cfg.Paywall {
+		return nil
+	}
+	o := paywall.Options{}
+	if doc != nil && doc.Info != nil {
+		o.AppName = doc.Info.Title
+	}
+	pw, err := newPaywall(o)
+	if err != nil {
+		if logger != nil {
+			logger.Warn("x402 paywall off: browsers get the JSON challenge", slog.Any("error", err))
+		}
+		return nil
+	}
+	return pw
 }
 
 // middlewareSettleTimeout bounds the middleware's settle calls: the

@@ -6,6 +6,9 @@
 // facilitator verifies), settles only when the handler succeeded, and only
 // then delivers the response with a PAYMENT-RESPONSE header. Client
 // addresses whose payments keep being refused are answered 429 for a while.
+// A browser that opens a paid GET route without a payment can be answered
+// with the x402 paywall page instead of the JSON challenge (Config.Paywall,
+// package paywall).
 package echox402
 
 import (
@@ -14,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -150,10 +154,25 @@ type Config struct {
 	// are counted per /64.
 	FailureClients int
 
+	// Paywall, if set, renders the page a browser gets instead of the JSON
+	// challenge when it opens a paid GET route without a payment (the
+	// official x402 server SDKs' paywall): IsBrowser tells a browser by the
+	// SDKs' rule. The answer is still 402 with PAYMENT-REQUIRED. A request
+	// carrying a payment (valid or not), any other method, and any other
+	// client keep the JSON challenge. nil: no paywall.
+	Paywall Paywall
+
 	// Observe, if set, is told of every payment the middleware itself
 	// refuses before the facilitator (for metrics): OutcomePreCheckRefused
 	// or OutcomeRateLimited, with the route key ("METHOD /path").
 	Observe func(ctx context.Context, route, outcome string)
+}
+
+// Paywall renders the paywall page for a challenge (package paywall), with
+// the response headers the page must be served with (its
+// Content-Security-Policy and the like).
+type Paywall interface {
+	HTML(pr x402.PaymentRequired) (body []byte, header http.Header, err error)
 }
 
 // Outcomes passed to Config.Observe.

@@ -129,10 +129,15 @@ func withTimings(c echo.Context) (context.Context, *servertiming.Timings) {
 	return ctx, timings
 }
 
-// unpaid answers a request that carries no payment with the challenge.
+// unpaid answers a request that carries no payment with the challenge: a
+// browser opening a paid GET route gets it as the paywall page.
 func (m *payMiddleware) unpaid(c echo.Context, o offer) error {
-	if c.Request().Header.Get(x402.HeaderV1Payment) != "" {
+	r := c.Request()
+	if r.Header.Get(x402.HeaderV1Payment) != "" {
 		return m.challenge(c, o, MsgV1NotSupported)
+	}
+	if m.cfg.Paywall != nil && r.Method == http.MethodGet && IsBrowser(r) {
+		return m.paywall(c, o)
 	}
 	return m.challenge(c, o, MsgPaymentRequired)
 }
@@ -486,17 +491,61 @@ func (m *payMiddleware) speculate(c echo.Context, next echo.HandlerFunc, payload
 // challenge answers 402 with PAYMENT-REQUIRED and the same PaymentRequired
 // as the JSON body.
 func (m *payMiddleware) challenge(c echo.Context, o offer, reason string) error {
-	pr, err := o.paymentRequired(m.resourceURL(c.Request()), reason)
+	pr, err := m.setChallenge(c, o, reason)
 	if err != nil {
 		return err
 	}
-	h, err := x402.EncodeHeader(pr)
-	if err != nil {
-		return fmt.Errorf("echox402: encode challenge: %w", err)
-	}
-	c.Response().Header().Set(x402.HeaderPaymentRequired, h)
 	stampTiming(c)
 	return c.JSON(http.StatusPaymentRequired, pr)
+}
+
+// setChallenge builds the request's challenge and sets PAYMENT-REQUIRED.
+func (m *payMiddleware) setChallenge(c echo.Context, o offer, reason string) (x402.PaymentRequired, error) {
+	pr, err := o.paymentRequired(m.resourceURL(c.Request()), reason)
+	if err != nil {
+		return pr, err
+	}
+	h, err := x402.EncodeHeader(pr)
+	if err != nil {
+		return pr, fmt.Errorf("echox402: encode challenge: %w", err)
+	}
+	c.Response().Header().Set(x402.HeaderPaymentRequired, h)
+	return pr, nil
+}
+
+// paywall answers a browser's unpaid GET with the challenge as the paywall
+// page, as the official server SDKs do: 402, Content-Type text/html,
+// PAYMENT-REQUIRED, Cache-Control no-store, and the page's own headers
+// (its Content-Security-Policy). A page that cannot be rendered leaves the
+// JSON challenge.
+func (m *payMiddleware) paywall(c echo.Context, o offer) error {
+	pr, err := m.setChallenge(c, o, MsgPaymentRequired)
+	if err != nil {
+		return err
+	}
+	body, header, err := m.cfg.Paywall.HTML(pr)
+	if err != nil {
+		m.cfg.Logger.WarnContext(c.Request().Context(), "x402 paywall page not rendered; answering the JSON challenge",
+			slog.String("route", c.Request().Method+" "+c.Path()), slog.Any("error", err))
+		stampTiming(c)
+		return c.JSON(http.StatusPaymentRequired, pr)
+	}
+	h := c.Response().Header()
+	for k, v := range header {
+		h[k] = v
+	}
+	h.Set(echo.HeaderCacheControl, "no-store")
+	stampTiming(c)
+	return c.Blob(http.StatusPaymentRequired, "text/html; charset=utf-8", body)
+}
+
+// IsBrowser reports a request made by a web browser by the official x402
+// server SDKs' rule (@x402/core's x402HTTPResourceServer.isWebBrowser): its
+// Accept contains "text/html" and its User-Agent contains "Mozilla", both
+// case-sensitive.
+func IsBrowser(r *http.Request) bool {
+	return strings.Contains(strings.Join(r.Header.Values(echo.HeaderAccept), ", "), "text/html") &&
+		strings.Contains(strings.Join(r.Header.Values("User-Agent"), ", "), "Mozilla")
 }
 
 // paymentRequired builds the route's challenge.
