@@ -43,6 +43,7 @@ build: webassets
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/x402 ./pkg/x402/cmd/x402
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/devchain ./pkg/x402/x402test/cmd/devchain
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/fakeupstreams ./services/company-intel/cmd/fakeupstreams
+	CGO_ENABLED=0 $(GO) build -trimpath -o bin/screenshot ./pkg/platform/headless/cmd/screenshot
 
 ## deps: npm dev tools (anvil, solc, the official x402 client) from the committed lockfile
 deps: node_modules/.installed

@@ -291,3 +291,38 @@ else:
 print("\n".join(out))
 sys.exit(1 if failures else 0)
 PY
+report=$?
+
+# 5. What a person sees in a browser: each service's landing page and API
+# reference, and the paywall a browser gets from a paid GET link, rendered
+# by headless Chromium (bin/screenshot fails on an error status or a console
+# error) into .run/screenshots/.
+shots=.run/screenshots
+paywall_url="$DQ_URL/api/v1/domain/dns-audit?domain=adventureworks-cycles.com"
+if [[ -z $smoke ]]; then
+  echo "in a browser:"
+  echo "  company-intel  $CI_URL/   (API reference $CI_URL/docs)"
+  echo "  domain-qual    $DQ_URL/   (API reference $DQ_URL/docs)"
+  echo "  paywall        $paywall_url"
+fi
+if ./bin/screenshot -h >/dev/null 2>&1 && { [[ -n ${CHROMIUM:-} ]] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; }; then
+  rc=0
+  run_bounded ./bin/screenshot -o "$shots" -wait 'main' \
+    company-intel.png="$CI_URL/" domain-qual.png="$DQ_URL/" >"$dir/shots.out" 2>&1 || rc=$?
+  [[ $rc -eq 0 ]] && { run_bounded ./bin/screenshot -o "$shots" -wait '.opblock' \
+    company-intel-docs.png="$CI_URL/docs" domain-qual-docs.png="$DQ_URL/docs" >>"$dir/shots.out" 2>&1 || rc=$?; }
+  # The paywall page logs errors it cannot avoid (docs/payments.md, "Browsers:
+  # the paywall"): its own 402 status, the Coinbase Wallet SDK's probe of the
+  # route without its query (400), and the SDK's analytics script the CSP blocks.
+  [[ $rc -eq 0 ]] && { run_bounded ./bin/screenshot -o "$shots" -wait 'button' -allow-console-errors \
+    paywall-dns-audit.png="$paywall_url" >>"$dir/shots.out" 2>&1 || rc=$?; }
+  if [[ $rc -ne 0 ]]; then
+    cat "$dir/shots.out" >&2
+    echo "demo: the browser pages failed (exit $rc)" >&2
+    exit 1
+  fi
+  [[ -z $smoke ]] && echo "  screenshots    $(tr '\n' ' ' <"$dir/shots.out")"
+else
+  [[ -z $smoke ]] && echo "  (no screenshots: install Chromium — Debian's chromium package — or set CHROMIUM)"
+fi
+exit $report
