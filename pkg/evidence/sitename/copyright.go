@@ -30,7 +30,7 @@ func copyrightName(line string) string {
 		if lw == "all" && i+1 < len(fields) && strings.HasPrefix(strings.ToLower(fields[i+1]), "rights") {
 			break
 		}
-		if strings.Trim(w, "|·•-–—/") == "" || strings.HasPrefix(lw, "rights") || lw == "powered" || yearRE.MatchString(w) {
+		if strings.Trim(w, "|·•*-–—/") == "" || strings.HasPrefix(lw, "rights") || lw == "powered" || yearRE.MatchString(w) {
 			break
 		}
 		bare := strings.TrimRight(w, ".,;:")
@@ -38,8 +38,11 @@ func copyrightName(line string) string {
 			break
 		}
 		switch {
+		case strings.HasSuffix(w, ".") && len([]rune(bare)) == 1:
+			kept = append(kept, w) // an initial: "K. & J. Brenner", "e. V."
+			continue
 		case strings.HasSuffix(w, "."):
-			if companyname.IsLegalForm(bare) || len([]rune(bare)) == 1 {
+			if companyname.IsLegalForm(bare) {
 				kept = append(kept, w) // "Inc.", "N.V."
 				if next := i + 1; next < len(fields) && companyname.IsLegalForm(fields[next]) {
 					continue

@@ -45,19 +45,40 @@ type Page struct {
 	// or role=main, where a <header> heads the content) that has "logo" in its class,
 	// id, src or alt or sits in a link or element whose class or id says
 	// "logo" or "brand"; and the aria-label or title of such a logo link.
+	// A page with no such header (an old layout of plain divs) has its
+	// first such image before the first h1 read as the logo.
 	Logos []string `json:"logos,omitempty"`
 	// Entities are JSON-LD Organization (and its subtypes: Corporation,
 	// LocalBusiness, ...), Brand and WebSite nodes, nested ones included
 	// (a WebPage's publisher), in document order.
 	Entities []Entity `json:"entities,omitempty"`
 	// Copyrights are the texts after a copyright sign (©, "(c)",
-	// "Copyright"), up to the end of its block, as written.
+	// "Copyright"), up to the end of its block, as written, and the
+	// content of <meta name="copyright"> (with a © put before it when it
+	// has none).
 	Copyrights []string `json:"copyrights,omitempty"`
 	// HeroHeading is the first <h1> outside the page header, and
 	// HeroParagraph the first <p> after it that starts before the next
-	// h1-h3.
+	// h1-h3 (one h2 or h3 right after the h1, a subheading, is passed
+	// over: "Robots for warehouses", "Since 1994", then the paragraph);
+	// after an about page's heading ("About us", "Über uns", "Qui
+	// sommes-nous"), the first paragraph of the page, past its headings.
 	HeroHeading   string `json:"heroHeading,omitempty"`
 	HeroParagraph string `json:"heroParagraph,omitempty"`
+}
+
+// aboutHeadings are the headings of about pages: they name the page, and
+// the text that describes the company follows under headings of its own.
+var aboutHeadings = map[string]bool{
+	"about": true, "about us": true, "who we are": true, "our story": true, "our company": true, "company": true,
+	"the company": true, "über uns": true, "wir über uns": true, "unternehmen": true, "das unternehmen": true,
+	"à propos": true, "a propos": true, "qui sommes-nous": true, "qui sommes nous": true, "chi siamo": true,
+	"quiénes somos": true, "quienes somos": true, "sobre nosotros": true, "over ons": true, "om oss": true,
+	"om os": true, "o nas": true,
+}
+
+func aboutHeading(h string) bool {
+	return aboutHeadings[strings.ToLower(strings.Trim(h, " .:!?"))]
 }
 
 // voidElements have no end tag and are never open.
@@ -77,6 +98,7 @@ type open struct {
 	header bool // this element starts the page header
 	logo   bool // its class or id says logo or brand
 	main   bool // <main>, <article> or role=main: content, never the page header
+	footer bool // <footer>, or an element whose class or id names a footer
 }
 
 // reader is Read's state.
@@ -84,7 +106,7 @@ type reader struct {
 	p                      Page
 	stack                  []open
 	headerDepth, logoDepth int
-	mainDepth              int
+	mainDepth, footerDepth int
 	skip                   int // inside script/style/template/noscript/svg (text not read)
 
 	inTitle, titleDone bool
@@ -98,9 +120,11 @@ type reader struct {
 	copying bool
 	copyBuf strings.Builder
 
-	heroState         int // 0 looking for h1, 1 in h1, 2 looking for p, 3 in p, 4 done
-	heroBuf           strings.Builder
-	metaSeen, propSet map[string]bool
+	heroState          int  // 0 looking for h1, 1 in h1, 2 looking for p, 3 in p, 4 done
+	heroSub            bool // a subheading after the hero heading was passed over
+	heroBuf            strings.Builder
+	seenHeader, seenH1 bool // a page header, an h1 have started
+	metaSeen, propSet  map[string]bool
 }
 
 // Read reads a page (HTML, UTF-8 assumed) for what it says about who
@@ -180,9 +204,13 @@ func (r *reader) start(tag string, a map[string]string, selfClosing bool) {
 			r.heroState = 1
 			r.heroBuf.Reset()
 		}
+		r.seenH1 = true
 	case "h2", "h3":
-		if r.heroState == 2 {
-			r.heroState = 4 // the hero heading has no paragraph
+		if r.heroState == 2 && !aboutHeading(r.p.HeroHeading) {
+			if r.heroSub {
+				r.heroState = 4 // the hero heading has no paragraph
+			}
+			r.heroSub = true
 		}
 	case "p":
 		if r.heroState == 2 && !selfClosing {
@@ -203,9 +231,13 @@ func (r *reader) start(tag string, a map[string]string, selfClosing bool) {
 	if o.main {
 		r.mainDepth++
 	}
+	if o.footer = tag == "footer" || marks(a, "footer"); o.footer {
+		r.footerDepth++
+	}
 	o.logo = marks(a, "logo", "brand")
 	if o.header {
 		r.headerDepth++
+		r.seenHeader = true
 	}
 	if o.logo {
 		r.logoDepth++
@@ -272,6 +304,9 @@ func (r *reader) end(tag string) {
 			}
 			if o.main {
 				r.mainDepth--
+			}
+			if o.footer {
+				r.footerDepth--
 			}
 		}
 		r.stack = r.stack[:i]
@@ -376,12 +411,21 @@ func (r *reader) meta(a map[string]string) {
 		r.p.MetaDescription = fold(content)
 	case "og:description":
 		r.p.OGDescription = fold(content)
+	case "copyright":
+		if v := fold(content); v != "" && len(r.p.Copyrights) < maxCopyrights {
+			if !strings.Contains(v, "©") {
+				v = "© " + v
+			}
+			r.p.Copyrights = append(r.p.Copyrights, v)
+		}
 	}
 }
 
-// logoImage reads an <img> that shows the site's logo.
+// logoImage reads an <img> that shows the site's logo: in the page
+// header, or on a page without one, the first before the first h1.
 func (r *reader) logoImage(a map[string]string) {
-	if r.headerDepth == 0 {
+	headerless := !r.seenHeader && !r.seenH1 && r.mainDepth == 0 && r.footerDepth == 0 && len(r.p.Logos) == 0
+	if r.headerDepth == 0 && !headerless {
 		return
 	}
 	own := strings.ToLower(a["class"] + " " + a["id"] + " " + a["src"] + " " + a["alt"])

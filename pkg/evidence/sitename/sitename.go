@@ -1,33 +1,44 @@
 // Package sitename reads who a web site says it is: the organisation's
 // name, picked from the page by evidence (Pick), and the page's own
 // description of it (Descriptions). company-intel's identity of a domain
-// and domain-qual's full-profile website metadata both use it.
+// and domain-qual's full-profile website metadata both use it. How it
+// reads real pages of real sites, and what that study changed:
+// docs/real-pages.md.
 //
 // Read collects, in one pass over a page: the title, og:site_name, the
 // meta and og: descriptions, the logo's text (see Page.Logos), JSON-LD
-// Organization/WebSite nodes, the copyright lines and the hero (the first
-// h1 outside the header and the paragraph after it).
+// Organization/WebSite nodes, the copyright lines (and <meta
+// name="copyright">) and the hero (the first h1 outside the header and
+// the paragraph after it; see Page.HeroHeading).
 //
 // Pick takes candidates from og:site_name, the title's parts (split on
-// | – — - : · • » and, for a title with none of those, on sentence ends),
-// the logo texts, the JSON-LD names and alternate names and the copyright
+// | │ ｜ ¦ – — - : · • » and, for a title with none of those, on sentence
+// ends, not after an initial or an abbreviated legal form: "… e. V."), the
+// logo texts, the JSON-LD names and alternate names and the copyright
 // lines; generic words are removed first ("BBC Homepage" is "BBC",
 // "Welcome to Acme" is "Acme", a part that is only "Home" or
-// "Startseite" is no candidate). Candidates are grouped by their key —
-// the name's words in companyname's normal form, joined, with a trailing
-// legal form dropped (companyname.TrimLegalForms: "Acme Corp", "acmecorp"
-// and "ACME Corp." are one) — and each group is
-// scored by agreement: the fields whose candidates are in it, a title part
-// that contains its words as a run among others (a title "Advertising on
-// Jodel" backs "Jodel"), and the domain's first registrable label when it
-// spells the name, holds its initials ("dmg-ag.de" for "Drucker Maschinen
-// GmbH") or contains it or is contained in it (half weight). Confidence
-// is 1 − Π(1 − w) over the agreeing fields (og:site_name and json-ld 0.5,
-// logo 0.4, title and copyright 0.35, domain 0.3; half for containment).
+// "Startseite" is no candidate). A site name is split like a title, its
+// first part the brand and later parts at half weight ("Kiesel und Kalk -
+// Interior | Design" is "Kiesel und Kalk"). A name that ends in a country, a
+// region, a capitalised country code or a country-code host ("Kuro
+// Thailand", "Caffè Moretti DE", "Emsstadt.de") also stands without it, at 0.9
+// of its field's weight. Candidates are grouped by their key — the name's
+// words in companyname's normal form, joined, with a trailing legal form
+// dropped (companyname.TrimLegalForms: "Acme Corp", "acmecorp" and "ACME
+// Corp." are one) — and each group is scored by agreement: the fields
+// whose candidates are in it, a title part that contains its words as a
+// run among others (a title "Advertising on Jodel" backs "Jodel"), and the
+// domain's first registrable label when it spells the name (umlauts also
+// written out: "Müller" as "mueller"), holds its initials ("dmg-ag.de" for
+// "Drucker Maschinen GmbH") or contains it or is contained in it (half
+// weight). Confidence is 1 − Π(1 − w) over the agreeing fields
+// (og:site_name and json-ld 0.5, logo 0.4, title and copyright 0.35,
+// domain 0.3; half for containment; a derived form carries its share).
 // The group of highest confidence wins (ties: the better field in the
-// order above, then the shorter name). A title part that nothing else
-// backs is a name only when it is short (at most four words, 60
-// characters) and not a sentence; a title that is a sentence with no brand
+// order above, then the name given more often, then the shorter name). A
+// title part that nothing else backs is a name only when it is short (at
+// most four words, 60 characters), not a sentence and not one sentence of
+// a title without separators; a title that is a sentence with no brand
 // part gives no name. The name shown is the group's best-cased form (never
 // a lower-case slug when a cased form agrees), from the best field, legal
 // form as written.
@@ -91,6 +102,22 @@ type cand struct {
 	words       []string // words in companyname's normal form, legal form kept
 	key         string   // letters and digits of words without a trailing legal form
 	full        string   // letters and digits of words, legal form kept
+	// spelled are words, key and full with German umlauts written out
+	// ("Müller" as "mueller"), the way a domain spells them.
+	spelled spelling
+	// share is the part of its field's weight the candidate carries: 1, or
+	// less for a form derived from what the field says (a later part of a
+	// site name, a name without its country).
+	share float64
+	// sentence marks a sentence of a title that has no separators: a name
+	// only when something else backs it.
+	sentence bool
+}
+
+// spelling is a candidate's words and keys in one spelling.
+type spelling struct {
+	words     []string
+	key, full string
 }
 
 // same reports whether a and b spell one name: equal with or without a
@@ -125,7 +152,7 @@ func Pick(p Page, domain string) Name {
 			groups = append(groups, g)
 		}
 		g.members = append(g.members, c)
-		g.agree[c.from] = weights[c.from]
+		g.agree[c.from] = max(g.agree[c.from], weights[c.from]*c.share)
 	}
 	for _, g := range groups {
 		for _, c := range cands {
@@ -174,14 +201,14 @@ func confidence(agree map[string]float64) float64 {
 }
 
 // loneOK reports whether a group that nothing else backs may be a name:
-// any field but the title; a title part only when it is short and not a
-// sentence.
+// any field but the title; a title part only when it is short, not a
+// sentence and not one sentence of a title without separators.
 func loneOK(members []cand) bool {
 	for _, c := range members {
 		if c.from != FromTitle {
 			return true
 		}
-		if len(c.words) <= maxLoneTitleWords && !sentence(c.value) {
+		if len(c.words) <= maxLoneTitleWords && !sentence(c.value) && !c.sentence {
 			return true
 		}
 	}
@@ -206,11 +233,15 @@ func sentence(s string) bool {
 }
 
 // betterTie reports whether group a beats group b at equal confidence:
-// the better best field, then the shorter name.
+// the better best field, then the name the page gives more often (three
+// photo credits, two of one holder), then the shorter name.
 func betterTie(a, b []cand) bool {
 	ra, rb := bestRank(a), bestRank(b)
 	if ra != rb {
 		return ra < rb
+	}
+	if len(a) != len(b) {
+		return len(a) > len(b)
 	}
 	return utf8.RuneCountInString(display(a)) < utf8.RuneCountInString(display(b))
 }
@@ -257,10 +288,17 @@ func cased(s string) bool {
 	return !lower || !strings.ContainsFunc(s, unicode.IsLetter)
 }
 
+// Shares of a field's weight that derived candidates carry.
+const (
+	laterPartShare = 0.5 // a site name's part after its first ("Kiesel und Kalk - Interior | Design")
+	localeShare    = 0.9 // a name without the country it ends in ("Kuro Thailand" as "Kuro")
+)
+
 // candidates are the page's candidate names, in field order.
 func candidates(p Page) []cand {
 	var out []cand
-	add := func(v, from string) {
+	var add func(v, from string, share float64, sentence bool)
+	add = func(v, from string, share float64, sentence bool) {
 		v = stripGeneric(v)
 		if v == "" || utf8.RuneCountInString(v) > maxNameChars {
 			return
@@ -269,53 +307,121 @@ func candidates(p Page) []cand {
 		if len(words) == 0 || len(words) > maxNameWords {
 			return
 		}
-		key := strings.Join(companyname.TrimLegalForms(words), "")
-		if key == "" {
+		c := cand{value: v, from: from, share: share, sentence: sentence}
+		c.words, c.key, c.full = keys(words)
+		if c.key == "" {
 			return
 		}
-		out = append(out, cand{value: v, from: from, words: words, key: key, full: strings.Join(words, "")})
+		c.spelled.words, c.spelled.key, c.spelled.full = keys(companyname.WordsAsWritten(spellUmlauts(v)))
+		out = append(out, c)
+		if local, ok := withoutLocale(v); ok {
+			add(local, from, share*localeShare, sentence)
+		}
 	}
-	add(p.SiteName, FromSiteName)
+	// A site name is a name, not a title: when it carries a tagline after
+	// a separator, its parts are the candidates, the first the brand.
+	addSiteName := func(v, from string) {
+		for i, part := range separatorParts(v) {
+			share := 1.0
+			if i > 0 {
+				share = laterPartShare
+			}
+			add(part, from, share, false)
+		}
+	}
+	addSiteName(p.SiteName, FromSiteName)
 	for _, e := range p.Entities {
-		add(e.Name, FromJSONLD)
+		addSiteName(e.Name, FromJSONLD)
 		for _, a := range e.AlternateNames {
-			add(a, FromJSONLD)
+			addSiteName(a, FromJSONLD)
 		}
 	}
 	for _, l := range p.Logos {
-		add(stripLogoWords(l), FromLogo)
+		add(stripLogoWords(l), FromLogo, 1, false)
 	}
-	for _, part := range TitleParts(p.Title) {
-		add(part, FromTitle)
+	parts, sentences := titleParts(p.Title)
+	for _, part := range parts {
+		add(part, FromTitle, 1, sentences)
 	}
 	for _, c := range p.Copyrights {
-		add(copyrightName(c), FromCopyright)
+		add(copyrightName(c), FromCopyright, 1, false)
 	}
 	return out
 }
 
-// titleSeparators split a title into its brand and page parts.
-var titleSeparators = regexp.MustCompile(`\s+[|–—:·•»«\-]+\s+|\s*[|–—·•»«]\s*|:\s+`)
+// keys are words and their keys: key without a trailing legal form, full
+// with it.
+func keys(words []string) ([]string, string, string) {
+	return words, strings.Join(companyname.TrimLegalForms(words), ""), strings.Join(words, "")
+}
+
+// umlauts are how German writes its umlauts where they cannot be used, as
+// in a domain name: "mueller-baeckerei.de" for Müller Bäckerei.
+var umlauts = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss")
+
+func spellUmlauts(s string) string { return umlauts.Replace(s) }
+
+// titleSeparators split a title into its brand and page parts. The
+// vertical bars include the box-drawing and full-width forms titles are
+// written with ("Neue Produkte testen│Wiesenhof Marktplatz").
+var titleSeparators = regexp.MustCompile(`\s+[|│｜¦–—:·•»«\-]+\s+|\s*[|│｜¦–—·•»«]\s*|:\s+`)
 
 // sentenceEnds split a title with no separator into its sentences.
 var sentenceEnds = regexp.MustCompile(`[.!?]+\s+`)
 
-// TitleParts splits a page title on its separators (| – — - : · • » «;
-// a hyphen only with spaces around it) or, when it has none, on sentence
-// ends ("Twitter. It's what's happening." is "Twitter" and "It's what's
-// happening."); empty parts are dropped.
+// TitleParts splits a page title on its separators (| │ ｜ ¦ – — - : · •
+// » «; a hyphen only with spaces around it) or, when it has none, on
+// sentence ends ("Twitter. It's what's happening." is "Twitter" and "It's
+// what's happening."; not after an initial or an abbreviated legal form:
+// "Kleingartenverein Aurich e. V." is one part); empty parts are dropped.
 func TitleParts(title string) []string {
-	parts := titleSeparators.Split(title, -1)
-	if len(parts) == 1 {
-		parts = sentenceEnds.Split(title, -1)
+	parts, _ := titleParts(title)
+	return parts
+}
+
+// titleParts is TitleParts, and whether it split on sentence ends.
+func titleParts(title string) ([]string, bool) {
+	if parts := separatorParts(title); len(parts) > 1 {
+		return parts, false
 	}
-	out := parts[:0]
+	var parts []string
+	start := 0
+	for _, m := range sentenceEnds.FindAllStringIndex(title, -1) {
+		if title[m[0]] == '.' && abbreviation(title[:m[0]]) {
+			continue // "e. V.", "Inc.": not a sentence end
+		}
+		parts = append(parts, title[start:m[0]])
+		start = m[1]
+	}
+	parts = trimParts(append(parts, title[start:]))
+	return parts, len(parts) > 1
+}
+
+// separatorParts splits s on title separators; empty parts are dropped.
+func separatorParts(s string) []string {
+	return trimParts(titleSeparators.Split(s, -1))
+}
+
+func trimParts(parts []string) []string {
+	var out []string
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// abbreviation reports whether text ends in a word a period abbreviates,
+// not a sentence: an initial ("e. V.", "K. & J. Brenner") or a legal form
+// ("Inc.", "Co.").
+func abbreviation(text string) bool {
+	word := text
+	if i := strings.LastIndexFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		_, size := utf8.DecodeRuneInString(text[i:])
+		word = text[i+size:]
+	}
+	return utf8.RuneCountInString(word) == 1 || (word != "" && companyname.IsLegalForm(word))
 }
 
 // TitleSeparators finds the separators TitleParts splits on (not sentence
@@ -370,11 +476,14 @@ var logoWords = map[string]bool{"logo": true, "logotype": true, "home": true, "h
 	"go": true, "to": true, "back": true}
 
 // stripLogoWords removes "logo", "home" and the like from a logo text
-// ("Acme Corp logo", "Logo Acme", "Acme - go to homepage").
+// ("Acme Corp logo", "Logo Acme", "Acme - go to homepage", "Acme (Logo)",
+// "Acme - Weblogo").
 func stripLogoWords(s string) string {
 	var kept []string
 	for _, w := range strings.Fields(s) {
-		if logoWords[strings.ToLower(strings.Trim(w, " -–—|:,."))] {
+		bare := strings.ToLower(strings.Trim(w, " -–—|:,.()"))
+		// "Weblogo", "Firmenlogo" after the name.
+		if logoWords[bare] || (len(kept) > 0 && strings.HasSuffix(bare, "logo")) {
 			continue
 		}
 		kept = append(kept, w)
@@ -422,7 +531,7 @@ func domainLabel(domain string) string {
 func domainAgreement(members []cand, label string) float64 {
 	best := 0.0
 	for _, m := range members {
-		best = max(best, domainBacks(m.key, m.full, m.words, label))
+		best = max(best, domainBacks(m.key, m.full, m.words, label), domainBacks(m.spelled.key, m.spelled.full, m.spelled.words, label))
 	}
 	return best
 }

@@ -15,13 +15,15 @@ type multiMatcher struct {
 	delta  []uint16  // delta[state*nclass+class] = next state
 	out    [][]int32 // literal ids recognised on entering each state
 	n      int       // number of literals
+	lens   []int     // byte length of each literal
 }
 
 // newMultiMatcher compiles the literals; literal i is reported as id i.
 // Empty literals never match.
 func newMultiMatcher(literals []string) *multiMatcher {
-	m := &multiMatcher{n: len(literals)}
-	for _, lit := range literals {
+	m := &multiMatcher{n: len(literals), lens: make([]int, len(literals))}
+	for id, lit := range literals {
+		m.lens[id] = len(lit)
 		for i := 0; i < len(lit); i++ {
 			if m.class[lit[i]] == 0 {
 				m.nclass++
@@ -94,21 +96,29 @@ func (m *multiMatcher) newRow() []int32 {
 }
 
 // scan reports, by id, which literals occur in doc.
-func (m *multiMatcher) scan(doc []byte) []bool {
+func (m *multiMatcher) scan(doc []byte) []bool { return m.scanIn(doc, nil, nil) }
+
+// scanIn reports, by id, which literals occur in doc where rg allows them:
+// place[id] says where literal id counts (nil: anywhere).
+func (m *multiMatcher) scanIn(doc []byte, place []uint8, rg *regions) []bool {
 	found := make([]bool, m.n)
 	remaining := m.n
 	delta, class, nclass, out := m.delta, &m.class, m.nclass, m.out
 	s := 0
-	for _, b := range doc {
+	for i, b := range doc {
 		s = int(delta[s*nclass+int(class[b])])
 		if out[s] == nil {
 			continue
 		}
 		for _, id := range out[s] {
-			if !found[id] {
-				found[id] = true
-				remaining--
+			if found[id] {
+				continue
 			}
+			if place != nil && place[id] != placeAnywhere && !rg.allows(place[id], i+1-m.lens[id]) {
+				continue
+			}
+			found[id] = true
+			remaining--
 		}
 		if remaining == 0 {
 			break

@@ -151,7 +151,7 @@ type scan struct {
 func newScan(p *page) *scan {
 	sc := &scan{p: p, hostHits: make(map[int]string)}
 	if len(p.html) > 0 {
-		sc.htmlFound = registry.html.scan(p.html)
+		sc.htmlFound = registry.html.scanIn(p.html, registry.htmlPlace, &p.regions)
 	}
 	if len(p.inlineJS) > 0 {
 		sc.snippetFound = registry.snippets.scan(p.inlineJS)
@@ -414,6 +414,31 @@ func (r *Rule) matchURLs(items []urlItem) (string, string, bool) {
 	return "", "", false
 }
 
+// maxRegexpHits bounds the matches of one HTML regexp looked at for one
+// that lies where the rule counts.
+const maxRegexpHits = 64
+
+// firstAllowed is the submatch index (in doc) of the rule's first match
+// that lies where the rule counts, nil when none does.
+func (r *Rule) firstAllowed(doc []byte, rg *regions) []int {
+	for off, n := 0, 0; off <= len(doc) && n < maxRegexpHits; n++ {
+		loc := r.re.FindSubmatchIndex(doc[off:])
+		if loc == nil {
+			return nil
+		}
+		for i := range loc {
+			if loc[i] >= 0 {
+				loc[i] += off
+			}
+		}
+		if rg.allows(r.place, loc[0]) {
+			return loc
+		}
+		off = max(loc[1], loc[0]+1)
+	}
+	return nil
+}
+
 // matchHTML checks a literal or anchored-regexp rule against the document.
 func (r *Rule) matchHTML(sc *scan) (string, string, bool) {
 	if sc.htmlFound == nil || !sc.htmlFound[r.litID] {
@@ -423,7 +448,7 @@ func (r *Rule) matchHTML(sc *scan) (string, string, bool) {
 		return r.Pattern, "", true
 	}
 	doc := sc.p.html
-	loc := r.re.FindSubmatchIndex(doc)
+	loc := r.firstAllowed(doc, &sc.p.regions)
 	if loc == nil {
 		return "", "", false
 	}

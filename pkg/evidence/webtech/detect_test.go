@@ -174,6 +174,26 @@ func TestDetectFixtureSites(t *testing.T) {
 			want: []string{"Next.js", "React"},
 		},
 		{
+			name: "static law-firm site with typekit and analytics commented out",
+			dir:  "static-commented-typekit",
+			url:  "https://www.kanzlei-brandhorst.example/",
+			// Commented-out code is not loaded; an IE conditional comment is.
+			want:     []string{"Bootstrap", "Font Awesome", "Google Fonts", "jQuery"},
+			versions: map[string]string{"jQuery": "2.2.4"},
+		},
+		{
+			name: "aem page whose monitoring script and stylesheet name react selectors",
+			dir:  "aem-monitoring-selectors",
+			url:  "https://www.fernhill.example/",
+			want: []string{"Adobe Experience Manager", "Tealium", "jQuery"},
+		},
+		{
+			name: "typo3 site with foundation, jquery migrate, a vimeo video file and the piwik-era snippet",
+			dir:  "typo3-foundation-piwik",
+			url:  "https://www.pfotenschule-aurich.example/",
+			want: []string{"Foundation", "Matomo", "Modernizr", "TYPO3", "Vimeo", "jQuery"},
+		},
+		{
 			name: "article naming vendors in text, meta and json-ld",
 			dir:  "prose-vendor-names",
 			url:  "https://tidewater.example/",
@@ -303,6 +323,42 @@ func TestDetectVersionsAndRules(t *testing.T) {
 			}
 			if h.Version != tc.wantVersion {
 				t.Errorf("version = %q, want %q", h.Version, tc.wantVersion)
+			}
+		})
+	}
+}
+
+// TestLiteralsCountWhereBrowsersLoad holds HTML literals to where they are
+// evidence: a vendor in commented-out code is not loaded (an IE conditional
+// comment is, by old browsers), and an attribute or element literal counts
+// in the page's tags, not named in a script or a stylesheet.
+func TestLiteralsCountWhereBrowsersLoad(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, html string
+		tech       string
+		want       bool
+	}{
+		{"typekit in a comment", `<!-- <script src="//use.typekit.net/x1y2z3.js"></script> -->`, "Adobe Fonts", false},
+		{"typekit in an IE conditional comment", `<!--[if lt IE 9]><link href="https://use.typekit.net/x1y2z3.css" rel="stylesheet"><![endif]-->`, "Adobe Fonts", true},
+		{"typekit loaded", `<script src="//use.typekit.net/x1y2z3.js"></script>`, "Adobe Fonts", true},
+		{"analytics property id in a comment", `<!-- ga('create', 'UA-4417210-3', 'auto'); -->`, "Google Analytics", false},
+		{"analytics property id in a script", `<script>ga('create', 'UA-4417210-3', 'auto');</script>`, "Google Analytics", true},
+		{"react root in markup", `<div id="root" data-reactroot=""><p>Hi</p></div>`, "React", true},
+		{"react selector in a monitoring script", `<script>if (document.querySelector("[data-reactroot], [data-reactid]")) { fw.push("React"); }</script>`, "React", false},
+		{"react selector in a stylesheet", `<style>[data-reactid=".hbspt-forms-0"] .hs-button{color:#fff}</style>`, "React", false},
+		{"webflow attributes on html", `<html data-wf-page="64a1f0c2e4b0a1b2c3d4e5f6" data-wf-site="64a1f0c2e4b0a1b2c3d4e5f0">`, "Webflow", true},
+		{"webflow attribute built in a script", `<script>el.setAttribute("data-wf-page=", id);</script>`, "Webflow", false},
+		{"squarespace marker comment", `<!-- This is Squarespace. --><p>Hello</p>`, "Squarespace", true},
+		{"mux element in markup", `<mux-player playback-id="a1b2"></mux-player>`, "Mux", true},
+		{"mux element in a template string", `<script>box.innerHTML = "<mux-player playback-id=" + id + ">";</script>`, "Mux", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, got := find(webtech.Detect(webtech.Input{HTML: []byte(tc.html)}), tc.tech)
+			if got != tc.want {
+				t.Errorf("%s detected = %v, want %v", tc.tech, got, tc.want)
 			}
 		})
 	}

@@ -39,7 +39,10 @@ type page struct {
 	loaded   []loadedURL
 	inlineJS []byte
 	html     []byte
-	txt      []string
+	// regions are where in html a literal is not markup: HTML comments
+	// (commented-out code) and the text of <script> and <style> elements.
+	regions regions
+	txt     []string
 }
 
 // urlItem is one script/link/iframe URL with its lower-cased form and host.
@@ -64,25 +67,48 @@ type markup struct {
 	scripts, links, iframes []string
 	metas                   []metaTag
 	inline                  inlineCollector
+	regions                 regions
 }
 
 // extractMarkup walks the HTML once with the x/net/html tokenizer and
-// collects script/link/iframe URLs and meta tags.
+// collects script/link/iframe URLs and meta tags, and where comments and
+// script/style text lie.
 func extractMarkup(doc []byte) markup {
 	var m markup
 	if len(doc) == 0 {
 		return m
 	}
 	z := html.NewTokenizer(bytes.NewReader(doc))
-	for {
+	// off is the offset in doc of the current token: the tokenizer emits
+	// every input byte in exactly one token's Raw.
+	off, rawLen := 0, 0
+	next := func() html.TokenType {
+		off += rawLen
 		tt := z.Next()
+		rawLen = len(z.Raw())
+		return tt
+	}
+	for {
+		tt := next()
 		if tt == html.ErrorToken { // io.EOF or a read error: either way we are done
 			return m
+		}
+		if tt == html.CommentToken {
+			if !conditionalComment(z.Text()) {
+				m.regions.add(regionComment, off, off+rawLen)
+			}
+			continue
 		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
 		name, hasAttr := z.TagName()
+		if string(name) == "style" && tt == html.StartTagToken {
+			if next() == html.TextToken {
+				m.regions.add(regionText, off, off+rawLen)
+			}
+			continue
+		}
 		if string(name) == "script" {
 			var a tagAttrs
 			if hasAttr {
@@ -92,7 +118,8 @@ func extractMarkup(doc []byte) markup {
 				if len(m.scripts) < maxTags {
 					m.scripts = append(m.scripts, a.src)
 				}
-			} else if tt == html.StartTagToken && z.Next() == html.TextToken {
+			} else if tt == html.StartTagToken && next() == html.TextToken {
+				m.regions.add(regionText, off, off+rawLen)
 				m.inline.addBody(scriptKindOf(a.typ), z.Text())
 			}
 			continue
@@ -294,6 +321,7 @@ func newPage(in Input) *page {
 	}
 	p.scripts, p.links = urlItems(scripts), urlItems(links)
 	p.loaded, p.inlineJS = m.inline.loaded, m.inline.js
+	p.regions = m.regions
 
 	p.txt = capList(in.DNSTXT)
 	return p

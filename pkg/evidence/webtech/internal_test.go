@@ -113,6 +113,79 @@ func TestExtractMarkup(t *testing.T) {
 	}
 }
 
+func TestMarkupRegions(t *testing.T) {
+	t.Parallel()
+	doc := []byte(`<head><!-- off: <script src="//use.typekit.net/a.js"></script> -->` +
+		`<!--[if lt IE 9]><script src="/html5shiv.js"></script><![endif]-->` +
+		`<style>[data-reactid="x"]{color:red}</style>` +
+		`<script src="/app.js"></script><script>var q = "[data-reactroot]";</script></head>` +
+		`<body data-reactroot=""><!----></body>`)
+	m := extractMarkup(doc)
+	var got []string
+	for _, s := range m.regions.spans {
+		kind := "text"
+		if s.kind == regionComment {
+			kind = "comment"
+		}
+		got = append(got, kind+":"+string(doc[s.start:s.end]))
+	}
+	want := []string{
+		`comment:<!-- off: <script src="//use.typekit.net/a.js"></script> -->`,
+		`text:[data-reactid="x"]{color:red}`,
+		`text:var q = "[data-reactroot]";`,
+		`comment:<!---->`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("regions\n got: %q\nwant: %q", got, want)
+	}
+	body := strings.Index(string(doc), `data-reactroot=""`)
+	inScript := strings.Index(string(doc), `[data-reactroot]`) + 1
+	inStyle := strings.Index(string(doc), `data-reactid`)
+	inComment := strings.Index(string(doc), `use.typekit.net`)
+	inConditional := strings.Index(string(doc), `html5shiv`)
+	for _, tc := range []struct {
+		name  string
+		place uint8
+		pos   int
+		want  bool
+	}{
+		{"attribute in a tag", placeMarkup, body, true},
+		{"attribute named in script text", placeMarkup, inScript, false},
+		{"attribute named in a stylesheet", placeMarkup, inStyle, false},
+		{"host in script text", placeNotComment, inScript, true},
+		{"host in a comment", placeNotComment, inComment, false},
+		{"comment marker in a comment", placeAnywhere, inComment, true},
+		{"host in an IE conditional comment", placeNotComment, inConditional, true},
+	} {
+		if got := m.regions.allows(tc.place, tc.pos); got != tc.want {
+			t.Errorf("%s: allows = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestLiteralPlace(t *testing.T) {
+	t.Parallel()
+	for lit, want := range map[string]uint8{
+		`<!-- This is Squarespace. -->`: placeAnywhere,
+		`data-reactroot`:                placeMarkup,
+		`data-wf-page=`:                 placeMarkup,
+		`id="__NEXT_DATA__"`:            placeMarkup,
+		`class="trustpilot-widget"`:     placeMarkup,
+		`<mux-player`:                   placeMarkup,
+		`ng-app`:                        placeMarkup,
+		`use.typekit.net/`:              placeNotComment,
+		`window.intercomSettings`:       placeNotComment,
+		`piAId = `:                      placeNotComment,
+		`data-v-`:                       placeNotComment,
+		`--tw-`:                         placeNotComment,
+		`/typo3conf/`:                   placeNotComment,
+	} {
+		if got := literalPlace(lit); got != want {
+			t.Errorf("literalPlace(%q) = %d, want %d", lit, got, want)
+		}
+	}
+}
+
 func BenchmarkHTMLLiteralScan500KB(b *testing.B) {
 	doc := []byte(strings.Repeat(`<li class="product"><a href="/p/1/"><img src="/wp-content/uploads/x.jpg"></a><p>Hand-picked beans.</p></li>`+"\n", 500<<10/110))
 	b.SetBytes(int64(len(doc)))

@@ -127,6 +127,7 @@ type Rule struct {
 	anchor string // for HTML regexps: literal that must occur before the regexp runs
 	id     int    // position in the rule table, set when the table is built
 	litID  int    // HTML rules: id of Pattern (contains) or anchor (regexp) in the matcher
+	place  uint8  // HTML rules: where in the document the literal counts (literalPlace)
 }
 
 // String renders the rule for documentation and test failure messages.

@@ -8,8 +8,9 @@ type ruleSet struct {
 	byName map[string]*Technology
 	nrules int
 	// html finds every HTML literal (contains patterns and regexp anchors)
-	// in one pass over the document.
-	html *multiMatcher
+	// in one pass over the document; htmlPlace says where each counts.
+	html      *multiMatcher
+	htmlPlace []uint8
 	// snippets finds every Snippet literal and SnippetRe anchor in the
 	// inline script text in one pass.
 	snippets *multiMatcher
@@ -48,11 +49,13 @@ func newRuleSet(groups ...[]Technology) ruleSet {
 			rs.nrules++
 			switch {
 			case r.Source == SourceHTML && r.Kind == MatchContains:
-				r.litID = len(literals)
+				r.litID, r.place = len(literals), literalPlace(r.Pattern)
 				literals = append(literals, r.Pattern)
+				rs.htmlPlace = append(rs.htmlPlace, r.place)
 			case r.Source == SourceHTML:
-				r.litID = len(literals)
+				r.litID, r.place = len(literals), literalPlace(r.anchor)
 				literals = append(literals, r.anchor)
+				rs.htmlPlace = append(rs.htmlPlace, r.place)
 			case r.Source == SourceSnippet && r.Kind == MatchContains:
 				r.litID = len(snippets)
 				snippets = append(snippets, r.Pattern)

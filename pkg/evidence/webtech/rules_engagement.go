@@ -217,6 +217,8 @@ var videoTechs = []Technology{
 		IframeHost("player.vimeo.com", 0.95),
 		ScriptHost("player.vimeo.com", 0.9),
 		HTML(`player.vimeo.com/video/`, 0.9),
+		// A video file served from Vimeo (<video src>, <source src>).
+		HTML(`player.vimeo.com/external/`, 0.85),
 	}},
 	{Name: "Wistia", Category: Video, Website: "https://wistia.com", Rules: []Rule{
 		ScriptHost("fast.wistia.com", 0.95),

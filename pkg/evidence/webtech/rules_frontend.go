@@ -66,7 +66,9 @@ var jsFrameworkTechs = []Technology{
 		Script(`jquery[-.]`+ver+`(?:\.slim)?(?:\.min)?(?:\.[0-9a-f]{6,})?\.js`, 0.95),
 		Script(`/jquery/`+ver+`/jquery`, 0.95),
 		Script(`jquery@`+ver, 0.95),
-		Script(`/jquery(?:\.slim)?(?:\.min)?\.js(?:\?ver=`+ver+`)?`, 0.9),
+		Script(`/jquery(?:\.slim)?(?:\.min)?(?:\.[0-9a-f]{8,})?\.js(?:\?ver=`+ver+`)?`, 0.9),
+		// jQuery Migrate runs only on top of jQuery.
+		Script(`/jquery-migrate(?:-\d+(?:\.\d+)*)?(?:\.min)?\.js`, 0.85),
 	}},
 	{Name: "Alpine.js", Category: JavaScriptFramework, Website: "https://alpinejs.dev", Rules: []Rule{
 		Script(`alpinejs(?:@`+ver+`)?`, 0.9),
@@ -101,6 +103,7 @@ var uiFrameworkTechs = []Technology{
 	}},
 	{Name: "Foundation", Category: UIFramework, Website: "https://get.foundation", Rules: []Rule{
 		Link(`foundation(?:-sites)?(?:@`+ver+`)?(?:/dist/css/foundation)?(?:\.min)?\.css`, 0.85),
+		Script(`(?:^|/)foundation(?:\.min)?\.js`, 0.8),
 	}},
 	{Name: "Material UI", Category: UIFramework, Website: "https://mui.com", Rules: []Rule{
 		HTMLRe(`Mui`, `class="[^"]*\bMui[A-Z][A-Za-z]+-root\b`, 0.85),

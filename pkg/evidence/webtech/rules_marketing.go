@@ -59,6 +59,8 @@ var analyticsTechs = []Technology{
 		Script(`/(?:matomo|piwik)\.js`, 0.85),
 		ScriptHost("matomo.cloud", 0.95),
 		HTML(`_paq.push(`, 0.85),
+		// The Piwik-era tracking code, before Matomo's _paq queue.
+		Snippet(`Piwik.getTracker(`, 0.85),
 		CookiePrefix("_pk_id.", 0.9),
 	}},
 	{Name: "Plausible", Category: Analytics, Website: "https://plausible.io", Rules: []Rule{
