@@ -73,8 +73,8 @@ wait_http "http://127.0.0.1:$DQ_PORT/api/health" domain-qual
 cat <<MSG
 
 intel402 is running (logs in .run/):
-  company-intel  http://127.0.0.1:$CI_PORT   (health: /health, contract: /openapi.json)
-  domain-qual    http://127.0.0.1:$DQ_PORT   (health: /api/health, discovery: /capabilities.json, /pricing.json)
+  company-intel  http://127.0.0.1:$CI_PORT/   (open it in a browser; API reference /docs, contract /openapi.json, health /health)
+  domain-qual    http://127.0.0.1:$DQ_PORT/   (open it in a browser; API reference /docs, discovery /capabilities.json, /pricing.json, health /api/health)
 MSG
 if [[ -n "${dev:-}" ]]; then cat <<MSG
   local chain    http://127.0.0.1:$CHAIN_PORT (anvil, chain id 8453, dev USDC at Base USDC's address)
