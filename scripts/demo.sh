@@ -291,7 +291,6 @@ else:
 print("\n".join(out))
 sys.exit(1 if failures else 0)
 PY
-report=$?
 
 # 5. What a person sees in a browser: each service's landing page and API
 # reference, and the paywall a browser gets from a paid GET link, rendered
@@ -321,8 +320,7 @@ if ./bin/screenshot -h >/dev/null 2>&1 && { [[ -n ${CHROMIUM:-} ]] || command -v
     echo "demo: the browser pages failed (exit $rc)" >&2
     exit 1
   fi
-  [[ -z $smoke ]] && echo "  screenshots    $(tr '\n' ' ' <"$dir/shots.out")"
+  if [[ -z $smoke ]]; then echo "  screenshots    $(tr '\n' ' ' <"$dir/shots.out")"; fi
 else
-  [[ -z $smoke ]] && echo "  (no screenshots: install Chromium — Debian's chromium package — or set CHROMIUM)"
+  if [[ -z $smoke ]]; then echo "  (no screenshots: install Chromium — Debian's chromium package — or set CHROMIUM)"; fi
 fi
-exit $report
